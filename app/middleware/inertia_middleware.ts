@@ -1,0 +1,30 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
+import { toSessionUser } from '#accounts/transformers/session_user'
+
+/**
+ * Shares the signed-in user, role and plan with every page. A page can render before the
+ * session/auth middleware ran (404s), so every context property is optional here.
+ */
+export default class InertiaMiddleware extends BaseInertiaMiddleware {
+  async share(ctx: HttpContext) {
+    const { auth } = ctx as Partial<HttpContext>
+    const user = auth?.user ? await toSessionUser(auth.user) : undefined
+    return {
+      user: ctx.inertia.always(user),
+    }
+  }
+
+  async handle(ctx: HttpContext, next: NextFn) {
+    await this.init(ctx)
+    const output = await next()
+    this.dispose(ctx)
+    return output
+  }
+}
+
+declare module '@adonisjs/inertia/types' {
+  type MiddlewareSharedProps = InferSharedProps<InertiaMiddleware>
+  export interface SharedProps extends MiddlewareSharedProps {}
+}

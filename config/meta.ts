@@ -1,0 +1,96 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+
+/** One key able to encrypt/decrypt Meta access tokens; `version` is stored next to each token. */
+export interface TokenKey {
+  version: number
+  /** Secret material (any length; a 256-bit key is derived from it with SHA-256). */
+  secret: string
+}
+
+/**
+ * Resolved Meta settings (read once at boot).
+ *
+ * - `useSandbox`: true when META_APP_ID is unset outside production. The embedded Graph API
+ *   stand-in (app/meta/sandbox) is then started on a loopback port on first use and the app's
+ *   Graph/dialog URLs point at it (see MetaEndpoints).
+ * - `graphUrl`/`dialogUrl`: Meta's hosts by default (META_GRAPH_URL / META_DIALOG_URL).
+ * - `graphVersion`: Graph API version path segment (Meta versions, default v25.0).
+ * - `tokenKeys`: the current key first, then previous keys that may still decrypt old rows.
+ */
+export interface MetaConfig {
+  appId: string | null
+  appSecret: string | null
+  useSandbox: boolean
+  graphVersion: string
+  graphUrl: string
+  dialogUrl: string
+  /** Permissions asked for in the OAuth dialog (Marketing API). */
+  scopes: string[]
+  /** Per-request timeout towards Meta, in milliseconds. */
+  requestTimeoutMs: number
+  /** Attempts after the first one, only for transient faults. */
+  maxRetries: number
+  /** Largest Graph response accepted, in bytes (the integrator proxy relies on it). */
+  maxResponseBytes: number
+  /** How long a connect attempt's `state` stays valid, in seconds. */
+  oauthStateTtlSeconds: number
+  /** How long the list of ad accounts a token can see is cached, in milliseconds. */
+  adAccountsCacheTtlMs: number
+  currentTokenKey: TokenKey
+  tokenKeys: TokenKey[]
+}
+
+/** Known publicly: only for development and tests (production refuses to boot without a key). */
+const DEVELOPMENT_TOKEN_KEY = 'adrelay-insecure-development-meta-token-key'
+
+/** Sandbox credentials (the sandbox only accepts these; not secrets). */
+export const SANDBOX_APP_ID = '100000000000000'
+export const SANDBOX_APP_SECRET = 'adrelay-sandbox-app-secret'
+
+function parsePreviousKeys(raw: string | undefined): TokenKey[] {
+  if (!raw) return []
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const separator = entry.indexOf(':')
+      const version = Number(entry.slice(0, separator))
+      if (separator < 1 || !Number.isInteger(version)) {
+        throw new Error('META_TOKEN_ENCRYPTION_PREVIOUS_KEYS must look like "1:key,2:key"')
+      }
+      return { version, secret: entry.slice(separator + 1) }
+    })
+}
+
+const appId = env.get('META_APP_ID') ?? null
+const useSandbox = !appId && !app.inProduction
+const currentTokenKey: TokenKey = {
+  version: env.get('META_TOKEN_ENCRYPTION_KEY_VERSION') ?? 1,
+  secret: env.get('META_TOKEN_ENCRYPTION_KEY')?.release() ?? DEVELOPMENT_TOKEN_KEY,
+}
+
+const metaConfig: MetaConfig = {
+  appId: useSandbox ? SANDBOX_APP_ID : appId,
+  appSecret: useSandbox ? SANDBOX_APP_SECRET : (env.get('META_APP_SECRET')?.release() ?? null),
+  useSandbox,
+  graphVersion: env.get('META_GRAPH_VERSION') ?? 'v25.0',
+  graphUrl: (env.get('META_GRAPH_URL') ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+  dialogUrl: (env.get('META_DIALOG_URL') ?? 'https://www.facebook.com').replace(/\/+$/, ''),
+  scopes: ['ads_read', 'ads_management', 'business_management'],
+  requestTimeoutMs: env.get('META_REQUEST_TIMEOUT_MS') ?? 15_000,
+  maxRetries: 2,
+  maxResponseBytes: 2 * 1024 * 1024,
+  oauthStateTtlSeconds: 15 * 60,
+  adAccountsCacheTtlMs: 60_000,
+  currentTokenKey,
+  tokenKeys: [
+    currentTokenKey,
+    ...parsePreviousKeys(env.get('META_TOKEN_ENCRYPTION_PREVIOUS_KEYS')?.release()).filter(
+      (key) => key.version !== currentTokenKey.version
+    ),
+  ],
+}
+
+export default metaConfig

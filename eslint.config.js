@@ -1,0 +1,18 @@
+import { configApp } from '@adonisjs/eslint-config'
+
+export default configApp(
+  {
+    ignores: ['build/**', 'public/**', 'tmp/**', '.adonisjs/**', 'widgets/dist/**'],
+  },
+  {
+    // The app uses @inertiajs/react's Link/router directly: there is no Tuyau client (the
+    // route registry the AdonisJS Link wrapper needs), so its preference rule cannot apply.
+    files: ['inertia/**/*.{ts,tsx}'],
+    rules: { '@adonisjs/prefer-adonisjs-inertia-link': 'off' },
+  },
+  {
+    // Tests and benchmarks read results inline (`(await client.get(...)).assertStatus(200)`).
+    files: ['tests/**/*.ts', 'benchmarks/**/*.ts'],
+    rules: { '@unicorn/no-await-expression-member': 'off' },
+  }
+)

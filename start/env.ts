@@ -1,0 +1,100 @@
+/*
+| Environment variables: validated at boot. Every variable is listed in README.md (Configuration).
+*/
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number.optional(),
+  HOST: Env.schema.string.optional({ format: 'host' }),
+  APP_KEY: Env.schema.secret.optional(),
+  APP_URL: Env.schema.string.optional(),
+  APP_NAME: Env.schema.string.optional(),
+  LOG_LEVEL: Env.schema.string.optional(),
+
+  /* Database */
+  DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'mysql'] as const),
+  SQLITE_FILE: Env.schema.string.optional(),
+  MYSQL_HOST: Env.schema.string.optional(),
+  MYSQL_PORT: Env.schema.number.optional(),
+  MYSQL_USER: Env.schema.string.optional(),
+  MYSQL_PASSWORD: Env.schema.secret.optional(),
+  DB_DATABASE: Env.schema.string.optional(),
+
+  /* Redis (optional): quota counters and sessions move there when set */
+  REDIS_URL: Env.schema.string.optional(),
+
+  /* Sessions */
+  SESSION_DRIVER: Env.schema.enum.optional(['database', 'redis', 'cookie', 'memory'] as const),
+
+  /* Google sign-in */
+  GOOGLE_CLIENT_ID: Env.schema.string.optional(),
+  GOOGLE_CLIENT_SECRET: Env.schema.secret.optional(),
+  GOOGLE_CALLBACK_URL: Env.schema.string.optional(),
+  GOOGLE_AUTHORIZE_URL: Env.schema.string.optional(),
+  GOOGLE_ACCESS_TOKEN_URL: Env.schema.string.optional(),
+  GOOGLE_USER_INFO_URL: Env.schema.string.optional(),
+
+  /* Metered API */
+  API_KEY_CACHE_TTL_MS: Env.schema.number.optional(),
+  CALL_LOG_FLUSH_INTERVAL_MS: Env.schema.number.optional(),
+  CALL_LOG_RETENTION_DAYS: Env.schema.number.optional(),
+  QUOTA_PERSIST_INTERVAL_MS: Env.schema.number.optional(),
+
+  /* Meta (Facebook) ads connection: without META_APP_ID, development and tests use the
+     embedded Graph API sandbox (app/meta/sandbox). */
+  META_APP_ID: Env.schema.string.optional(),
+  META_APP_SECRET: Env.schema.secret.optional(),
+  META_GRAPH_VERSION: Env.schema.string.optional(),
+  META_GRAPH_URL: Env.schema.string.optional(),
+  META_DIALOG_URL: Env.schema.string.optional(),
+  META_TOKEN_ENCRYPTION_KEY: Env.schema.secret.optional(),
+  META_TOKEN_ENCRYPTION_KEY_VERSION: Env.schema.number.optional(),
+  /* Earlier keys still able to decrypt, as "version:key,version:key" */
+  META_TOKEN_ENCRYPTION_PREVIOUS_KEYS: Env.schema.secret.optional(),
+  META_REQUEST_TIMEOUT_MS: Env.schema.number.optional(),
+
+  /* Billing (Stripe). BILLING_MODE: stripe | manual | off; defaults to stripe when
+     STRIPE_SECRET_KEY is set, otherwise manual (plan changes without payment) outside production. */
+  BILLING_MODE: Env.schema.enum.optional(['stripe', 'manual', 'off'] as const),
+  STRIPE_SECRET_KEY: Env.schema.secret.optional(),
+  STRIPE_WEBHOOK_SECRET: Env.schema.secret.optional(),
+  STRIPE_PUBLISHABLE_KEY: Env.schema.string.optional(),
+  /* Only to point the SDK at another Stripe-compatible host (stripe-mock); default api.stripe.com */
+  STRIPE_API_HOST: Env.schema.string.optional(),
+  STRIPE_API_PORT: Env.schema.number.optional(),
+  STRIPE_API_PROTOCOL: Env.schema.enum.optional(['http', 'https'] as const),
+
+  /* MCP server: extra browser origins allowed to call /mcp (comma-separated; APP_URL's is always allowed) */
+  MCP_ALLOWED_ORIGINS: Env.schema.string.optional(),
+
+  /* Privacy page */
+  PRIVACY_CONTACT_EMAIL: Env.schema.string.optional(),
+})
+
+/*
+| Production refuses to boot without what it cannot work without, and says why.
+*/
+if (process.env.NODE_ENV === 'production') {
+  const missing = ['APP_KEY', 'APP_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'].filter(
+    (name) => !process.env[name]
+  )
+  if (missing.length > 0) {
+    throw new Error(
+      `Adrelay cannot start in production without ${missing.join(', ')}. ` +
+        'Google sign-in is the only way to sign in in production (the development sign-in page ' +
+        'does not exist there); set these variables (see README, Configuration).'
+    )
+  }
+}
+
+/*
+| Meta access tokens are encrypted with their own key; production must not fall back to the
+| publicly known development key.
+*/
+if (process.env.NODE_ENV === 'production' && !process.env.META_TOKEN_ENCRYPTION_KEY) {
+  throw new Error(
+    'Adrelay cannot start in production without META_TOKEN_ENCRYPTION_KEY: Meta access tokens ' +
+      'are encrypted at rest with it (32+ random characters; see README, Configuration).'
+  )
+}

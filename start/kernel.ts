@@ -1,0 +1,60 @@
+/*
+| HTTP kernel: server-wide middleware, router middleware and named middleware.
+*/
+import router from '@adonisjs/core/services/router'
+import server from '@adonisjs/core/services/server'
+
+server.errorHandler(() => import('#exceptions/handler'))
+
+/* Runs on every request, even when no route matches (so the 404 page can render). */
+server.use([
+  () => import('#middleware/container_bindings_middleware'),
+  () => import('#middleware/public_files_middleware'),
+  () => import('@adonisjs/vite/vite_middleware'),
+  () => import('#middleware/inertia_middleware'),
+])
+
+/* Runs on every request with a matching route. */
+router.use([() => import('@adonisjs/core/bodyparser_middleware')])
+
+export const middleware = router.named({
+  session: () => import('@adonisjs/session/session_middleware'),
+  shield: () => import('@adonisjs/shield/shield_middleware'),
+  initializeAuth: () => import('@adonisjs/auth/initialize_auth_middleware'),
+  silentAuth: () => import('#accounts/middleware/silent_auth_middleware'),
+  requireUser: () => import('#accounts/middleware/require_user_middleware'),
+  requireAdmin: () => import('#accounts/middleware/require_admin_middleware'),
+  meteredApi: () => import('#usage/middleware/metered_api_middleware'),
+})
+
+/**
+ * The browser stack: server-side session, CSRF/security headers, and the session user.
+ * Every cookie-authenticated route group uses it. Bearer-key surfaces (/api/v1, /mcp,
+ * /internal) do not: they create no session and write nothing per request.
+ */
+export function webMiddleware() {
+  return [
+    middleware.session(),
+    middleware.shield(),
+    middleware.initializeAuth(),
+    middleware.silentAuth(),
+  ]
+}
+
+/**
+ * Session JSON endpoints (`/api/...` called by the screens): the session user is checked
+ * before CSRF, so a signed-out call answers 401 `{"message":"Unauthorized"}` (which the front
+ * end turns into the sign-in redirect) rather than a CSRF 403. `guard` is
+ * `middleware.requireUser()` or `middleware.requireAdmin()`.
+ */
+export function sessionApiMiddleware(
+  guard: ReturnType<(typeof middleware)['requireUser' | 'requireAdmin']>
+) {
+  return [
+    middleware.session(),
+    middleware.initializeAuth(),
+    middleware.silentAuth(),
+    guard,
+    middleware.shield(),
+  ]
+}

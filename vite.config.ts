@@ -1,0 +1,33 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import inertia from '@adonisjs/inertia/vite'
+import adonisjs from '@adonisjs/vite/client'
+
+export default defineConfig({
+  plugins: [
+    inertia({ ssr: { enabled: false } }),
+    react(),
+    tailwindcss(),
+    adonisjs({ entrypoints: ['inertia/app.tsx'], reload: ['resources/views/**/*.edge'] }),
+  ],
+  resolve: {
+    alias: {
+      '~/': `${import.meta.dirname}/inertia/`,
+      // Inertia's query-string helper: qs-esm is the same library as an ES module without
+      // qs's polyfill chain (side-channel, get-intrinsic, object-inspect): about 10 KB gzip
+      // less on every page, which keeps the landing page within its 150 KB budget.
+      'qs': 'qs-esm',
+    },
+  },
+  // Scan every page up front so Vite pre-bundles all dependencies at start instead of
+  // discovering them on first visit and reloading the page (which breaks browser tests).
+  optimizeDeps: {
+    entries: ['inertia/app.tsx', 'inertia/pages/**/*.tsx'],
+  },
+  server: {
+    // Tests run Vite in middleware mode; several runs may share the machine, so no HMR socket.
+    hmr: process.env.NODE_ENV === 'test' ? false : undefined,
+    watch: { ignored: ['**/tmp/**', '**/storage/**'] },
+  },
+})

@@ -1,0 +1,56 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import User from '#accounts/models/user'
+import { AppError } from '#shared/errors'
+
+/** An identity asserted by Google (or, outside production, the development sign-in form). */
+export interface SignInIdentity {
+  email: string
+  /** OIDC `sub`; null for the development sign-in */
+  subjectId: string | null
+  firstName: string | null
+  lastName: string | null
+  avatarUrl: string | null
+}
+
+/**
+ * Creates or updates the user behind an identity: matched by Google subject id first, then
+ * by email (case-insensitive). Names and avatar follow Google on every sign-in.
+ * @throws AppError 403 `account_suspended` for a suspended user (nothing is changed)
+ */
+export class SignInWithIdentity {
+  async execute(identity: SignInIdentity): Promise<{ user: User; created: boolean }> {
+    const email = identity.email.trim().toLowerCase()
+    return db.transaction(async (trx) => {
+      let user =
+        (identity.subjectId
+          ? await User.query({ client: trx }).where('google_subject_id', identity.subjectId).first()
+          : null) ?? (await User.query({ client: trx }).where('email', email).first())
+
+      if (user?.suspendedAt) {
+        throw new AppError(
+          'account_suspended',
+          'Your account is suspended. Contact support if you think this is a mistake.',
+          403
+        )
+      }
+
+      const created = !user
+      user ??= new User()
+      user.useTransaction(trx)
+      user.merge({
+        email,
+        firstName: identity.firstName ?? user.firstName ?? null,
+        lastName: identity.lastName ?? user.lastName ?? null,
+        avatarUrl: identity.avatarUrl ?? user.avatarUrl ?? null,
+        googleSubjectId: identity.subjectId ?? user.googleSubjectId ?? null,
+      })
+      if (created) {
+        user.role = 'user'
+        user.createdAt = DateTime.utc()
+      }
+      await user.save()
+      return { user, created }
+    })
+  }
+}

@@ -1,0 +1,125 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import { SignInWithIdentity } from '#accounts/actions/sign_in_with_identity'
+import { isDevSignInEnabled } from '#accounts/google_sign_in'
+import { devSignInValidator } from '#accounts/validators/dev_sign_in'
+import { toSessionUser } from '#accounts/transformers/session_user'
+import { AppError } from '#shared/errors'
+import type User from '#accounts/models/user'
+
+/**
+ * Browser sign-in: Google through Ally (`/api/login` → Google → `/api/callback`), a
+ * development form when Google is not configured outside production, and logout.
+ */
+@inject()
+export default class SessionsController {
+  constructor(private signIn: SignInWithIdentity) {}
+
+  /** GET /api/login */
+  async login({ ally, inertia, auth, response }: HttpContext) {
+    if (auth.user) return response.redirect('/')
+    if (isDevSignInEnabled()) return inertia.render('auth/dev_login', {})
+    return ally.use('google').redirect()
+  }
+
+  /** GET /api/callback: Google redirects here with `code` and `state`. */
+  async callback(ctx: HttpContext) {
+    const { ally, response, session } = ctx
+    const google = ally.use('google')
+    if (google.accessDenied())
+      return this.#fail(session, response, 'login_cancelled', 'Sign-in was cancelled.')
+    if (google.stateMisMatch())
+      return this.#fail(session, response, 'invalid_state', 'Sign-in expired. Please try again.')
+    if (google.hasError())
+      return this.#fail(
+        session,
+        response,
+        'login_failed',
+        'Google sign-in failed. Please try again.'
+      )
+
+    let profile
+    try {
+      profile = await google.user()
+    } catch {
+      return this.#fail(
+        session,
+        response,
+        'login_failed',
+        'Google sign-in failed. Please try again.'
+      )
+    }
+    if (!profile.email || profile.emailVerificationState === 'unverified') {
+      return this.#fail(
+        session,
+        response,
+        'email_unverified',
+        'Your Google email address is not verified.'
+      )
+    }
+    const original = (profile.original ?? {}) as Record<string, string | undefined>
+    return this.#complete(ctx, {
+      email: profile.email,
+      subjectId: String(profile.id),
+      firstName: original.given_name ?? profile.name?.split(' ')[0] ?? null,
+      lastName: original.family_name ?? (profile.name?.split(' ').slice(1).join(' ') || null),
+      avatarUrl: profile.avatarUrl ?? null,
+    })
+  }
+
+  /** POST /api/login/dev: development sign-in (404 in production or with Google configured). */
+  async devLogin(ctx: HttpContext) {
+    if (!isDevSignInEnabled()) {
+      throw new AppError('route_not_found', 'No such endpoint.', 404)
+    }
+    const payload = await ctx.request.validateUsing(devSignInValidator)
+    return this.#complete(ctx, {
+      email: payload.email,
+      subjectId: null,
+      firstName: payload.firstName ?? null,
+      lastName: payload.lastName ?? null,
+      avatarUrl: null,
+    })
+  }
+
+  /** GET /api/logout */
+  async logout({ auth, response, session }: HttpContext) {
+    const user = auth.user
+    if (user) {
+      await session.untag(String(user.id)).catch(() => {})
+      await auth.use('web').logout()
+    }
+    return response.redirect('/')
+  }
+
+  /** GET /api/auth/user */
+  async me({ auth }: HttpContext) {
+    return toSessionUser(auth.user as User)
+  }
+
+  async #complete(ctx: HttpContext, identity: Parameters<SignInWithIdentity['execute']>[0]) {
+    const { session, response } = ctx
+    let user: User
+    try {
+      ;({ user } = await this.signIn.execute(identity))
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'account_suspended') {
+        return this.#fail(session, response, error.code, error.message)
+      }
+      throw error
+    }
+    await ctx.auth.use('web').login(user)
+    await session.tag(String(user.id))
+    return response.redirect('/')
+  }
+
+  #fail(
+    session: HttpContext['session'],
+    response: HttpContext['response'],
+    code: string,
+    message: string
+  ) {
+    session.flash('loginError', { code, message })
+    return response.redirect(`/?login_error=${code}`)
+  }
+}

@@ -1,0 +1,19 @@
+import app from '@adonisjs/core/services/app'
+import router from '@adonisjs/core/services/router'
+import { middleware, webMiddleware } from '#start/kernel'
+
+const SessionsController = () => import('#accounts/controllers/sessions_controller')
+const PlansController = () => import('#accounts/controllers/plans_controller')
+
+router
+  .group(() => {
+    router.get('/api/login', [SessionsController, 'login'])
+    // The development sign-in does not exist in production (not even as a route).
+    if (!app.inProduction) router.post('/api/login/dev', [SessionsController, 'devLogin'])
+    router.get('/api/callback', [SessionsController, 'callback'])
+    router.get('/api/logout', [SessionsController, 'logout'])
+    router.get('/api/auth/user', [SessionsController, 'me']).use(middleware.requireUser())
+  })
+  .use(webMiddleware())
+
+router.get('/api/plans', [PlansController, 'index'])

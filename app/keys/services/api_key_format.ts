@@ -1,0 +1,88 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { crc32 } from 'node:zlib'
+
+/**
+ * Adrelay API key format, modelled on GitHub's tokens so secret scanners can recognise and
+ * validate a key offline:
+ *
+ *   adr_ + 22 base62 characters of randomness (≥ 128 bits) + 6 base62 characters of CRC32
+ *
+ * The checksum is the CRC32 of everything before it (`adr_` + random part), written in
+ * base62 and left-padded with `0` to 6 characters. Regex: /^adr_[0-9A-Za-z]{28}$/.
+ * Sources: GitHub "Behind GitHub's new authentication token formats" (2021).
+ */
+export const API_KEY_PREFIX = 'adr_'
+export const API_KEY_RANDOM_LENGTH = 22
+export const API_KEY_CHECKSUM_LENGTH = 6
+export const API_KEY_PATTERN = /^adr_[0-9A-Za-z]{28}$/
+/** Characters of the key kept for display (`adr_` + 4). */
+export const API_KEY_DISPLAY_PREFIX_LENGTH = 8
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/** Encodes a non-negative integer in base62, left-padded with '0' to `width`. */
+export function toBase62(value: bigint, width: number): string {
+  let out = ''
+  let rest = value
+  while (rest > 0n) {
+    out = BASE62[Number(rest % 62n)] + out
+    rest /= 62n
+  }
+  return out.padStart(width, '0')
+}
+
+/** 6-character base62 CRC32 of `body`. */
+export function checksumOf(body: string): string {
+  return toBase62(BigInt(crc32(body) >>> 0), API_KEY_CHECKSUM_LENGTH)
+}
+
+/**
+ * Random part: 22 base62 characters drawn by rejection sampling from crypto bytes, so each
+ * character is uniform (log2(62) × 22 ≈ 131 bits).
+ */
+function randomBase62(length: number): string {
+  let out = ''
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // 248 = 62 × 4: bytes at or above it would bias the distribution.
+      if (byte < 248) out += BASE62[byte % 62]
+      if (out.length === length) break
+    }
+  }
+  return out
+}
+
+/** Mints a new key; the caller shows it once and stores only `hashApiKey(key)`. */
+export function generateApiKey(): string {
+  const body = API_KEY_PREFIX + randomBase62(API_KEY_RANDOM_LENGTH)
+  return body + checksumOf(body)
+}
+
+/**
+ * True when `candidate` has the Adrelay shape and its checksum matches. Runs without any
+ * storage lookup, so random or mistyped keys are rejected for free.
+ */
+export function hasValidChecksum(candidate: string): boolean {
+  if (!API_KEY_PATTERN.test(candidate)) return false
+  const body = candidate.slice(0, -API_KEY_CHECKSUM_LENGTH)
+  const given = Buffer.from(candidate.slice(-API_KEY_CHECKSUM_LENGTH))
+  const expected = Buffer.from(checksumOf(body))
+  return timingSafeEqual(given, expected)
+}
+
+/** Hex SHA-256 of the key: the only form stored. Fast on purpose (keys are high-entropy). */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex')
+}
+
+/** Constant-time comparison of two hex digests. */
+export function digestsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex')
+  const right = Buffer.from(b, 'hex')
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/** The stored display prefix of a key (`adr_` + 4 characters). */
+export function displayPrefixOf(key: string): string {
+  return key.slice(0, API_KEY_DISPLAY_PREFIX_LENGTH)
+}

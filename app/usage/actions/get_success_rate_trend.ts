@@ -1,0 +1,32 @@
+import { billingPeriodAt } from '#usage/services/billing_period'
+import { windowTotals } from '#usage/services/call_statistics'
+
+/**
+ * This month's and last month's success rates (UTC calendar months) for the dashboard's
+ * "change from last month" line, which replaces the spec's static '+0.3% from last month':
+ * `{ currentMonth: {period, calls, successRate}, lastMonth: {period, calls, successRate} }`;
+ * `successRate` is 0-100 with one decimal, null for a month without calls. Any plan.
+ */
+export class GetSuccessRateTrend {
+  async execute(userId: number, now: Date = new Date()) {
+    const current = billingPeriodAt(now)
+    const previous = billingPeriodAt(new Date(current.startsAt.getTime() - 1))
+    const to = new Date(now.getTime() + 1000)
+    const [thisMonth, lastMonth] = await Promise.all([
+      windowTotals(userId, current.startsAt, to),
+      windowTotals(userId, previous.startsAt, current.startsAt),
+    ])
+    return {
+      currentMonth: {
+        period: current.period,
+        calls: thisMonth.calls,
+        successRate: thisMonth.successRate,
+      },
+      lastMonth: {
+        period: previous.period,
+        calls: lastMonth.calls,
+        successRate: lastMonth.successRate,
+      },
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import router from '@adonisjs/core/services/router'
+import { middleware, sessionApiMiddleware } from '#start/kernel'
+import { restAction } from '#automation/rest/rest_action'
+
+const UsageController = () => import('#usage/controllers/usage_controller')
+const UsageAnalyticsController = () => import('#usage/controllers/usage_analytics_controller')
+
+router
+  .group(() => {
+    router.get('/usage', [UsageController, 'show'])
+    router.get('/recent-calls', [UsageController, 'recentCalls'])
+    router.get('/usage/analytics', [UsageAnalyticsController, 'show'])
+    router.get('/usage/success-rate', [UsageAnalyticsController, 'successRate'])
+  })
+  .prefix('/api')
+  .use(sessionApiMiddleware(middleware.requireUser()))
+
+router
+  .group(() => {
+    // Short URLs of the published actions get_account and get_usage (see #usage/tools).
+    router.get('/me', restAction('get_account'))
+    router.get('/usage', restAction('get_usage'))
+  })
+  .prefix('/api/v1')
+  .use(middleware.meteredApi())

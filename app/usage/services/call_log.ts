@@ -1,0 +1,129 @@
+import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
+import { toDbTimestamp } from '#shared/db_time'
+
+/** One metered request, as written to `api_calls`. */
+export interface ApiCallRecord {
+  userId: number
+  tokenId: number | null
+  /** HTTP method, or `MCP` for tool calls */
+  method: string
+  /** Path (without query string) or `tools/call <name>` */
+  endpoint: string
+  statusCode: number
+  responseTimeMs: number
+  createdAt: Date
+}
+
+/**
+ * Buffers call records and API key last-use times in memory and writes them in batches
+ * after the responses went out, so the hot path does no database write for them. Flushes
+ * every `flushIntervalMs` (default 1000 ms), when `maxBuffered` records are waiting, and on
+ * clean shutdown (see providers/app_provider.ts). Records older than `retentionDays` are pruned
+ * hourly.
+ */
+export class CallLog {
+  #records: ApiCallRecord[] = []
+  #lastUsed = new Map<number, Date>()
+  #timer: NodeJS.Timeout | null = null
+  #flushing: Promise<void> | null = null
+
+  #lastPrunedAt = 0
+
+  constructor(
+    readonly flushIntervalMs = 1000,
+    readonly maxBuffered = 1000,
+    /** Call records older than this are deleted (the privacy page promises 90 days). */
+    readonly retentionDays = 90
+  ) {}
+
+  /**
+   * Deletes call records older than `retentionDays`; returns how many. Runs at most hourly
+   * from the flush loop, and on demand from `node ace usage:prune`.
+   */
+  async prune(now: Date = new Date()): Promise<number> {
+    this.#lastPrunedAt = now.getTime()
+    const cutoff = new Date(now.getTime() - this.retentionDays * 86_400_000)
+    const deleted = await db
+      .from('api_calls')
+      .where('created_at', '<', toDbTimestamp(cutoff))
+      .delete()
+    return Array.isArray(deleted) ? Number(deleted[0]) : Number(deleted)
+  }
+
+  /** Queues a record; never throws and never waits for storage. */
+  record(entry: ApiCallRecord) {
+    this.#records.push(entry)
+    if (entry.tokenId !== null) this.#lastUsed.set(entry.tokenId, entry.createdAt)
+    if (this.#records.length >= this.maxBuffered) {
+      void this.flush()
+    } else if (!this.#timer) {
+      this.#timer = setTimeout(() => {
+        this.#timer = null
+        void this.flush()
+      }, this.flushIntervalMs)
+      this.#timer.unref()
+    }
+  }
+
+  /** Number of records waiting to be written. */
+  get pending() {
+    return this.#records.length
+  }
+
+  /** Writes everything buffered; concurrent calls share one write. */
+  async flush(): Promise<void> {
+    if (this.#flushing) {
+      await this.#flushing
+      if (this.#records.length === 0 && this.#lastUsed.size === 0) return
+    }
+    this.#flushing = this.#write().finally(() => {
+      this.#flushing = null
+    })
+    return this.#flushing
+  }
+
+  async #write() {
+    if (this.#timer) {
+      clearTimeout(this.#timer)
+      this.#timer = null
+    }
+    const records = this.#records
+    const lastUsed = this.#lastUsed
+    this.#records = []
+    this.#lastUsed = new Map()
+    if (records.length === 0 && lastUsed.size === 0) return
+    try {
+      await db.transaction(async (trx) => {
+        for (let index = 0; index < records.length; index += 200) {
+          await trx.table('api_calls').multiInsert(
+            records.slice(index, index + 200).map((record) => ({
+              user_id: record.userId,
+              token_id: record.tokenId,
+              method: record.method,
+              endpoint: record.endpoint.slice(0, 255),
+              status_code: record.statusCode,
+              response_time_ms: Math.max(0, Math.round(record.responseTimeMs)),
+              created_at: toDbTimestamp(record.createdAt),
+            }))
+          )
+        }
+        for (const [tokenId, usedAt] of lastUsed) {
+          await trx
+            .from('api_tokens')
+            .where('id', tokenId)
+            .where((query) =>
+              query.whereNull('last_used_at').orWhere('last_used_at', '<', toDbTimestamp(usedAt))
+            )
+            .update({ last_used_at: toDbTimestamp(usedAt) })
+        }
+      })
+    } catch (error) {
+      // Usage statistics must never take the API down; the quota counter is separate.
+      logger.error({ err: error, lost: records.length }, 'could not write API call log batch')
+    }
+    if (Date.now() - this.#lastPrunedAt > 3_600_000) {
+      await this.prune().catch((error) => logger.error({ err: error }, 'call log pruning failed'))
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import { AppError } from '#shared/errors'
+import type { ApiKeyVerifier, VerifiedApiKey } from '#keys/services/api_key_verifier'
+import type { QuotaStore } from '#usage/services/quota_store'
+import type { CallLog, ApiCallRecord } from '#usage/services/call_log'
+import { billingPeriodAt, secondsUntil } from '#usage/services/billing_period'
+
+/** Quota state after a request was counted (or refused). */
+export interface QuotaState {
+  limit: number
+  used: number
+  remaining: number
+  period: string
+  resetsAt: Date
+}
+
+/**
+ * The metered-request pipeline shared by REST (/api/v1), MCP (/mcp) and the integrator
+ * endpoints (/internal): key check → quota → call log.
+ *
+ * Errors (all `AppError`):
+ * - 401 `invalid_api_key` (missing, malformed, unknown or revoked key; `WWW-Authenticate: Bearer`)
+ * - 403 `account_suspended`
+ * - 429 `quota_exceeded` with `limit`, `used`, `resetsAt` and `Retry-After`
+ */
+export class Metering {
+  constructor(
+    readonly verifier: ApiKeyVerifier,
+    readonly quotas: QuotaStore,
+    readonly callLog: CallLog
+  ) {}
+
+  /** Reads `Authorization: Bearer <key>` and resolves the key, or throws. */
+  async authenticate(authorizationHeader: string | undefined | null): Promise<VerifiedApiKey> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorizationHeader ?? '')
+    if (!match) {
+      throw invalidKey(
+        'Missing API key. Send it as "Authorization: Bearer <key>".',
+        'Bearer realm="adrelay"'
+      )
+    }
+    const verified = await this.verifier.verify(match[1])
+    if (!verified) {
+      throw invalidKey(
+        'The API key is invalid or has been revoked.',
+        'Bearer realm="adrelay", error="invalid_token"'
+      )
+    }
+    if (verified.suspended) {
+      throw new AppError('account_suspended', 'This account is suspended. Contact support.', 403)
+    }
+    return verified
+  }
+
+  /**
+   * Counts one request against the key owner's monthly quota.
+   * @throws AppError 429 `quota_exceeded` when the month's limit is reached
+   */
+  async consume(key: VerifiedApiKey, now: Date = new Date()): Promise<QuotaState> {
+    const { period, resetsAt } = billingPeriodAt(now)
+    const limit = key.requestLimit
+    const { allowed, used } = await this.quotas.consume(key.userId, period, limit)
+    const state = { limit, used, remaining: Math.max(0, limit - used), period, resetsAt }
+    if (!allowed) {
+      throw new AppError(
+        'quota_exceeded',
+        `Monthly request quota of ${limit} reached. It resets at ${resetsAt.toISOString()}.`,
+        429,
+        { limit, used, resetsAt: resetsAt.toISOString() },
+        { 'Retry-After': String(secondsUntil(resetsAt, now)), ...rateLimitHeaders(state, now) }
+      )
+    }
+    return state
+  }
+
+  /** Reads the current month's usage without counting. */
+  async usage(userId: number, limit: number, now: Date = new Date()): Promise<QuotaState> {
+    const { period, resetsAt } = billingPeriodAt(now)
+    const used = await this.quotas.current(userId, period)
+    return { limit, used, remaining: Math.max(0, limit - used), period, resetsAt }
+  }
+
+  /** Queues a call record (written in batches). */
+  record(entry: ApiCallRecord) {
+    this.callLog.record(entry)
+  }
+}
+
+function invalidKey(message: string, challenge: string) {
+  return new AppError('invalid_api_key', message, 401, {}, { 'WWW-Authenticate': challenge })
+}
+
+/**
+ * IETF draft-ietf-httpapi-ratelimit-headers fields: limit, remaining, and seconds until the
+ * window resets.
+ */
+export function rateLimitHeaders(state: QuotaState, now: Date = new Date()) {
+  return {
+    'RateLimit-Limit': String(state.limit),
+    'RateLimit-Remaining': String(state.remaining),
+    'RateLimit-Reset': String(secondsUntil(state.resetsAt, now)),
+  }
+}

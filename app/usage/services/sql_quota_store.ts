@@ -1,0 +1,70 @@
+import db from '@adonisjs/lucid/services/db'
+import { BatchingQuotaStore } from '#usage/services/quota_store'
+
+/**
+ * Monthly counters in the `usage_counters` table (the default, no Redis).
+ *
+ * A reservation is one conditional UPDATE in the common case:
+ *
+ *   UPDATE usage_counters SET count = count + k WHERE user_id = ? AND period = ? AND count + k <= limit
+ *
+ * The database serialises concurrent updates of the row, so the guard is atomic; the new count
+ * is read in the same statement (`RETURNING` on SQLite, `LAST_INSERT_ID(expr)` on MySQL).
+ * When it matches nothing (first request of the month, or fewer than k left) a short
+ * transaction creates the row if needed, reads the count under a row lock and grants what is
+ * left. Requests arriving together are counted by one reservation (see BatchingQuotaStore).
+ */
+export class SqlQuotaStore extends BatchingQuotaStore {
+  async current(userId: number, period: string) {
+    const row = await db
+      .from('usage_counters')
+      .where({ user_id: userId, period })
+      .select('count')
+      .first()
+    return row ? Number(row.count) : 0
+  }
+
+  async persist() {}
+
+  protected async reserve(userId: number, period: string, limit: number, wanted: number) {
+    const after = await this.#incrementIfRoom(userId, period, limit, wanted)
+    if (after !== null) return { before: after - wanted, granted: wanted }
+
+    return db.transaction(async (trx) => {
+      await trx
+        .table('usage_counters')
+        .insert({ user_id: userId, period, count: 0 })
+        .onConflict(['user_id', 'period'])
+        .ignore()
+      const query = trx.from('usage_counters').where({ user_id: userId, period }).select('count')
+      if (trx.dialect.name === 'mysql') query.forUpdate()
+      const row = await query.first()
+      const before = Number(row.count)
+      const granted = Math.max(0, Math.min(wanted, limit - before))
+      if (granted > 0) {
+        await trx
+          .from('usage_counters')
+          .where({ user_id: userId, period })
+          .update({ count: before + granted })
+      }
+      return { before, granted }
+    })
+  }
+
+  /** Adds `wanted` when it fits; returns the new count, or null when no row matched. */
+  async #incrementIfRoom(userId: number, period: string, limit: number, wanted: number) {
+    const connection = db.connection()
+    if (connection.dialect.name === 'mysql') {
+      const [header] = await connection.rawQuery(
+        'UPDATE usage_counters SET count = LAST_INSERT_ID(count + ?) WHERE user_id = ? AND period = ? AND count + ? <= ?',
+        [wanted, userId, period, wanted, limit]
+      )
+      return header.affectedRows === 1 ? Number(header.insertId) : null
+    }
+    const rows = await connection.rawQuery(
+      'UPDATE usage_counters SET count = count + ? WHERE user_id = ? AND period = ? AND count + ? <= ? RETURNING count',
+      [wanted, userId, period, wanted, limit]
+    )
+    return rows.length === 1 ? Number(rows[0].count) : null
+  }
+}

@@ -1,0 +1,23 @@
+import { inject } from '@adonisjs/core'
+import { MetaAccess } from '#meta/services/meta_access'
+import { updateStatus, type WritableStatus } from '#meta/actions/update_status'
+import type { WriteResult } from '#meta/actions/write_preview'
+
+/**
+ * Pauses or activates a campaign (`POST /<id>` with `status`). Without `confirm: true` it only
+ * returns a preview (`{preview: true, changes: [{field: 'status', before, after}]}`).
+ * @throws AppError `meta_object_not_owned` (404), `meta_wrong_object_type` (422),
+ *   `invalid_meta_id` (422), `meta_not_connected` (409), Meta errors
+ */
+@inject()
+export class UpdateCampaignStatus {
+  constructor(private meta: MetaAccess) {}
+
+  async execute(
+    userId: number,
+    input: { campaignId: string; status: WritableStatus; confirm?: boolean }
+  ): Promise<WriteResult> {
+    const session = await this.meta.forUser(userId)
+    return updateStatus(session, 'campaign', input.campaignId, input.status, input.confirm === true)
+  }
+}

@@ -1,0 +1,30 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import { ResolveIntegratorContext } from '#meta/actions/resolve_integrator_context'
+import { ProxyGraphRequest } from '#meta/actions/proxy_graph_request'
+
+/** Integrator endpoints (bearer API key, counted against the quota; spec §7). */
+@inject()
+export default class IntegratorController {
+  constructor(
+    private resolveContext: ResolveIntegratorContext,
+    private proxyRequest: ProxyGraphRequest
+  ) {}
+
+  /** POST /internal/meta/resolve → {userId, plan, quota, meta} */
+  async resolve(ctx: HttpContext) {
+    return this.resolveContext.execute(ctx.apiKey!.userId, ctx.quota!)
+  }
+
+  /** POST /internal/meta/proxy {method, path, params} → Meta's JSON answer */
+  async proxy(ctx: HttpContext) {
+    const body = ctx.request.body()
+    const { body: answer, headers } = await this.proxyRequest.execute(ctx.apiKey!.userId, {
+      method: body.method,
+      path: body.path,
+      params: body.params,
+    })
+    for (const [name, value] of Object.entries(headers)) ctx.response.header(name, value)
+    return answer
+  }
+}

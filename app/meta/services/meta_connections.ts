@@ -1,0 +1,91 @@
+import { inject } from '@adonisjs/core'
+import { DateTime } from 'luxon'
+import MetaConnection from '#meta/models/meta_connection'
+import { TokenCipher } from '#meta/services/token_cipher'
+import { AdAccountCache } from '#meta/services/ad_account_cache'
+
+/** What a successful OAuth connect stores. */
+export interface NewMetaConnection {
+  metaUserId: string
+  name: string | null
+  accessToken: string
+  isLongLived: boolean
+  expiresAt: DateTime | null
+  dataAccessExpiresAt: DateTime | null
+  scopes: string[]
+  sandbox: boolean
+}
+
+/**
+ * Storage of Meta connections: the only place that seals and opens access tokens.
+ * Tokens are sealed with the current key (TokenCipher) and bound to the user id; rows sealed
+ * with an older key version are re-sealed with the current key the next time they are opened.
+ */
+@inject()
+export class MetaConnections {
+  constructor(
+    private cipher: TokenCipher,
+    private adAccounts: AdAccountCache
+  ) {}
+
+  find(userId: number) {
+    return MetaConnection.findBy('userId', userId)
+  }
+
+  /** Creates or replaces the user's connection (reconnect), status back to `connected`. */
+  async save(userId: number, data: NewMetaConnection) {
+    const sealed = this.cipher.seal(data.accessToken, contextOf(userId))
+    const connection = await MetaConnection.updateOrCreate(
+      { userId },
+      {
+        userId,
+        metaUserId: data.metaUserId,
+        name: data.name,
+        accessTokenEncrypted: sealed.ciphertext,
+        tokenKeyVersion: sealed.keyVersion,
+        isLongLived: data.isLongLived,
+        expiresAt: data.expiresAt,
+        dataAccessExpiresAt: data.dataAccessExpiresAt,
+        scopes: data.scopes,
+        status: 'connected',
+        lastErrorCode: null,
+        sandbox: data.sandbox,
+      }
+    )
+    this.adAccounts.forgetUser(userId)
+    return connection
+  }
+
+  /** Decrypts the access token (never log or return it). */
+  async accessToken(connection: MetaConnection): Promise<string> {
+    const token = this.cipher.open(
+      { ciphertext: connection.accessTokenEncrypted, keyVersion: connection.tokenKeyVersion },
+      contextOf(connection.userId)
+    )
+    if (connection.tokenKeyVersion !== this.cipher.currentVersion) {
+      const sealed = this.cipher.seal(token, contextOf(connection.userId))
+      connection.accessTokenEncrypted = sealed.ciphertext
+      connection.tokenKeyVersion = sealed.keyVersion
+      await connection.save()
+    }
+    return token
+  }
+
+  /** Marks the connection as needing the user to reconnect (token invalid or expired). */
+  async markReconnectRequired(connection: MetaConnection, errorCode: string) {
+    if (connection.status === 'reconnect_required' && connection.lastErrorCode === errorCode) return
+    connection.status = 'reconnect_required'
+    connection.lastErrorCode = errorCode
+    await connection.save()
+    this.adAccounts.forgetUser(connection.userId)
+  }
+
+  async delete(userId: number) {
+    await MetaConnection.query().where('user_id', userId).delete()
+    this.adAccounts.forgetUser(userId)
+  }
+}
+
+function contextOf(userId: number) {
+  return `meta_connection:user:${userId}`
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import app from '@adonisjs/core/services/app'
+import { defineAction } from '#automation/registry/define_action'
+import { UpdateAdSetStatus } from '#meta/actions/update_ad_set_status'
+import { confirmInput, objectIdInput, writeResultOutput } from '#meta/tools/schemas'
+
+/** `update_ad_set_status` (plan feature automation_tools) */
+export const updateAdSetStatus = defineAction({
+  module: 'meta',
+  name: 'update_ad_set_status',
+  title: 'Pause or activate an ad set',
+  description:
+    'Pauses (PAUSED) or activates (ACTIVE) one Meta ad set and so its ads; the rest of the campaign keeps delivering. Without confirm: true it only returns a preview (before → after) and changes nothing; call again with confirm: true to apply. Note: an ad set of a paused campaign stays undelivered (effective status CAMPAIGN_PAUSED) even when ACTIVE.',
+  input: z.object({
+    adSetId: objectIdInput('Ad set').describe('Ad set id (digits only), from list_ad_sets'),
+    status: z.enum(['ACTIVE', 'PAUSED']).describe('ACTIVE to start delivery, PAUSED to stop it'),
+    confirm: confirmInput,
+  }),
+  output: writeResultOutput,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  feature: 'automation_tools',
+  async handler(caller, input) {
+    const action = await app.container.make(UpdateAdSetStatus)
+    return action.execute(caller.userId, input)
+  },
+})

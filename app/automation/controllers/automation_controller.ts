@@ -1,0 +1,69 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
+import { appUrl } from '#config/app'
+import { cheapestPlanWith } from '#accounts/plan_catalog'
+import { ActionRegistry } from '#automation/registry/action_registry'
+import { buildOpenApiDocument } from '#automation/openapi/openapi_document'
+import {
+  MCP_DOCS_URL,
+  buildClientConfigs,
+  buildN8nWorkflow,
+  mcpEndpointUrl,
+} from '#automation/n8n_template'
+
+/**
+ * The Automation page (/dashboard), its session endpoints, the OpenAPI document and the API
+ * reference page. Everything listed is generated from the action registry.
+ */
+@inject()
+export default class AutomationController {
+  constructor(private registry: ActionRegistry) {}
+
+  /** GET /dashboard (signed in): the page with its static set-up material as props. */
+  async page({ inertia }: HttpContext) {
+    return inertia.render('dashboard/automation', {
+      mcpEndpoint: mcpEndpointUrl(appUrl),
+      n8nWorkflow: JSON.stringify(buildN8nWorkflow(appUrl), null, 2),
+      clientConfigs: buildClientConfigs(appUrl),
+      mcpDocsUrl: MCP_DOCS_URL,
+      apiReferenceUrl: '/docs/api',
+      openApiUrl: '/api/v1/openapi.json',
+    })
+  }
+
+  /**
+   * GET /api/automation/actions (session) → published actions for the endpoint list:
+   * `[{module, name, title, description, method, path, requiredPlan, readOnly, destructive}]`.
+   */
+  async actions() {
+    return this.registry.list().map(({ declaration, method, path }) => ({
+      module: declaration.module,
+      name: declaration.name,
+      title: declaration.title,
+      description: declaration.description,
+      method,
+      path,
+      requiredPlan: declaration.feature
+        ? (cheapestPlanWith(declaration.feature)?.id ?? null)
+        : null,
+      readOnly: declaration.annotations.readOnlyHint,
+      destructive: declaration.annotations.destructiveHint,
+    }))
+  }
+
+  /** GET /api/automation/n8n-workflow (session) → the importable n8n workflow JSON. */
+  async n8nWorkflow() {
+    return buildN8nWorkflow(appUrl)
+  }
+
+  /** GET /api/v1/openapi.json (public) → OpenAPI 3.1 document of the REST API. */
+  async openApi({ response }: HttpContext) {
+    response.header('Cache-Control', 'public, max-age=300')
+    return buildOpenApiDocument(this.registry, appUrl)
+  }
+
+  /** GET /docs/api (public) → the API reference page rendering the OpenAPI document. */
+  async apiReference({ inertia }: HttpContext) {
+    return inertia.render('docs/api_reference', { specUrl: '/api/v1/openapi.json' })
+  }
+}

@@ -1,0 +1,66 @@
+import type { z } from 'zod'
+import type { PlanFeature, PlanId } from '#accounts/plan_catalog'
+import type { QuotaState } from '#usage/services/metering'
+
+/**
+ * Who is calling a published action: resolved from the API key (REST, MCP) or the session.
+ */
+export interface ActionCaller {
+  userId: number
+  planId: PlanId
+  /** API key id when called with a key; null from the web session */
+  tokenId: number | null
+  /**
+   * The monthly quota after this request was counted, when the call came through a metered
+   * surface (REST, MCP). Absent for session calls, which are not metered.
+   */
+  quota?: QuotaState
+}
+
+/**
+ * MCP tool annotations (MCP spec 2025-06-18, server/tools: ToolAnnotations).
+ * They are hints for clients, never a security boundary.
+ */
+export interface ActionAnnotations {
+  /** The action does not modify anything. */
+  readOnlyHint: boolean
+  /** A write may destroy or overwrite data (only meaningful when not read-only). */
+  destructiveHint: boolean
+  /** Calling it twice with the same input has no further effect. */
+  idempotentHint: boolean
+  /** The action talks to an outside system (Meta). */
+  openWorldHint: boolean
+}
+
+/**
+ * One published action: the single declaration from which the MCP tool, the REST route
+ * (`GET|POST /api/v1/<module>/<name>`) and the OpenAPI operation are generated.
+ *
+ * - `name`: snake_case, verb first (`list_campaigns`), unique across modules
+ * - `description`: a paragraph written for an AI agent (what, when, what comes back)
+ * - `input`: zod object whose every field has `.describe(...)`
+ * - `output`: zod schema of the result (MCP `outputSchema`, OpenAPI response)
+ * - `feature`: plan feature required; the registry answers `plan_upgrade_required` without it
+ * - `handler`: the use case; throws `AppError` for expected failures
+ */
+export interface ActionDeclaration<
+  Input extends z.ZodObject<any> = z.ZodObject<any>,
+  Output extends z.ZodType = z.ZodType,
+> {
+  module: string
+  name: string
+  title: string
+  description: string
+  input: Input
+  output: Output
+  annotations: ActionAnnotations
+  feature?: PlanFeature
+  handler: (caller: ActionCaller, input: z.infer<Input>) => Promise<z.infer<Output>>
+}
+
+/** Identity helper that keeps the declaration's types (input inference for the handler). */
+export function defineAction<Input extends z.ZodObject<any>, Output extends z.ZodType>(
+  declaration: ActionDeclaration<Input, Output>
+): ActionDeclaration<Input, Output> {
+  return declaration
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod'
+
+/** A JSON Schema object (draft 2020-12, the dialect of OpenAPI 3.1). */
+export type JsonSchema = Record<string, any>
+
+/**
+ * Converts a zod v4 schema to JSON Schema 2020-12 without the `$schema` key, so it can be
+ * embedded in OpenAPI 3.1 documents and shown on the Automation page. `io: 'input'` describes
+ * what a client may send (fields with defaults are optional); `'output'` what it receives.
+ * Types JSON cannot express (dates, transforms) become `{}` rather than throwing.
+ */
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const converted = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema
+  delete converted.$schema
+  return converted
+}
+
+/**
+ * Turns query-string values into the types a GET action's input schema expects, using its
+ * JSON Schema: numbers and integers via `Number`, booleans from `true|false|1|0`, arrays from
+ * repeated parameters or comma-separated values, objects from JSON text. Anything that does
+ * not convert is passed through unchanged so the zod validation names the field.
+ */
+export function coerceQuery(
+  query: Record<string, unknown>,
+  inputJsonSchema: JsonSchema
+): Record<string, unknown> {
+  const properties: Record<string, JsonSchema> = inputJsonSchema.properties ?? {}
+  const result: Record<string, unknown> = {}
+  for (const [key, raw] of Object.entries(query)) {
+    const property = properties[key]
+    result[key] = property ? coerceValue(raw, property) : raw
+  }
+  return result
+}
+
+function typesOf(schema: JsonSchema): string[] {
+  if (Array.isArray(schema.type)) return schema.type
+  if (typeof schema.type === 'string') return [schema.type]
+  const variants: JsonSchema[] = schema.anyOf ?? schema.oneOf ?? []
+  return variants.flatMap(typesOf)
+}
+
+function coerceValue(raw: unknown, schema: JsonSchema): unknown {
+  const types = typesOf(schema)
+  if (types.includes('array')) {
+    const list = Array.isArray(raw)
+      ? raw
+      : typeof raw === 'string'
+        ? raw === ''
+          ? []
+          : raw.split(',')
+        : [raw]
+    const items: JsonSchema = schema.items ?? {}
+    return list.map((item) => coerceValue(item, items))
+  }
+  if (Array.isArray(raw)) raw = raw[raw.length - 1]
+  if (typeof raw !== 'string') return raw
+  if (types.includes('string')) return raw
+  if ((types.includes('integer') || types.includes('number')) && raw.trim() !== '') {
+    const value = Number(raw)
+    if (Number.isFinite(value)) return value
+  }
+  if (types.includes('boolean')) {
+    if (raw === 'true' || raw === '1') return true
+    if (raw === 'false' || raw === '0') return false
+  }
+  if (types.includes('null') && raw === 'null') return null
+  if (types.includes('object')) {
+    try {
+      return JSON.parse(raw)
+    } catch {
+      return raw
+    }
+  }
+  return raw
+}

@@ -1,0 +1,63 @@
+import router from '@adonisjs/core/services/router'
+import { middleware, sessionApiMiddleware, webMiddleware } from '#start/kernel'
+import { publishedRegistry } from '#automation/registry/published_actions'
+import { restAction, wrongMethod } from '#automation/rest/rest_action'
+import { mcpOriginGuard, mcpProtocolVersionGuard } from '#automation/mcp/http_guards'
+
+const McpController = () => import('#automation/controllers/mcp_controller')
+const AutomationController = () => import('#automation/controllers/automation_controller')
+
+/*
+| MCP Streamable HTTP endpoint. Origin first (DNS-rebinding defence), then the API key on
+| every request (not counted: only tools/call counts, inside the MCP server), then the
+| protocol version header.
+*/
+router
+  .group(() => {
+    router.post('/mcp', [McpController, 'handle'])
+    router.get('/mcp', [McpController, 'methodNotAllowed']).as('mcp.get')
+    router.delete('/mcp', [McpController, 'methodNotAllowed']).as('mcp.delete')
+  })
+  .use([mcpOriginGuard, middleware.meteredApi({ countRequest: false }), mcpProtocolVersionGuard])
+
+/*
+| REST: one route per published action, GET for read-only actions, POST for writes; each
+| request authenticated and counted by the metered API middleware.
+*/
+router
+  .group(() => {
+    for (const action of publishedRegistry().list()) {
+      const handler = restAction(action.declaration.name)
+      if (action.method === 'GET') router.get(action.path, handler)
+      else router.post(action.path, handler)
+    }
+  })
+  .use(middleware.meteredApi())
+
+/* The other verb on an action path says which one to use (not metered: nothing ran). */
+for (const action of publishedRegistry().list()) {
+  if (action.method === 'GET') router.post(action.path, wrongMethod('GET'))
+  else router.get(action.path, wrongMethod('POST'))
+}
+
+router.get('/api/v1/openapi.json', [AutomationController, 'openApi'])
+
+router
+  .group(() => {
+    router.get('/docs/api', [AutomationController, 'apiReference'])
+  })
+  .use(webMiddleware())
+
+router
+  .group(() => {
+    router.get('/dashboard', [AutomationController, 'page'])
+  })
+  .use(webMiddleware())
+
+router
+  .group(() => {
+    router.get('/actions', [AutomationController, 'actions'])
+    router.get('/n8n-workflow', [AutomationController, 'n8nWorkflow'])
+  })
+  .prefix('/api/automation')
+  .use(sessionApiMiddleware(middleware.requireUser()))

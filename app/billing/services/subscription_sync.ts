@@ -1,0 +1,122 @@
+import type Stripe from 'stripe'
+import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
+import User from '#accounts/models/user'
+import Subscription, { type SubscriptionStatus } from '#accounts/models/subscription'
+import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
+import { planIdOfPrice } from '#billing/services/plan_prices'
+
+const ENTITLED: readonly string[] = Subscription.ENTITLED_STATUSES
+
+function fromUnix(seconds: number | null | undefined): DateTime | null {
+  return seconds ? DateTime.fromSeconds(seconds, { zone: 'utc' }) : null
+}
+
+/** The id of an expandable Stripe field (string id or expanded object). */
+export function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null
+  return typeof value === 'string' ? value : value.id
+}
+
+/**
+ * Keeps the local subscription row in step with Stripe, and makes plan changes visible to the
+ * metered API at once on this instance (`ApiKeyVerifier.forgetUser`).
+ */
+@inject()
+export class SubscriptionSync {
+  constructor(private verifier: ApiKeyVerifier) {}
+
+  /** Drops the cached plan limits of a user's API keys (call after any plan change). */
+  planChanged(userId: number) {
+    this.verifier.forgetUser(userId)
+  }
+
+  /**
+   * Writes a Stripe subscription (as just returned or re-fetched from Stripe) onto the user's
+   * row: status, plan (from the price), period (from the first item, as Stripe reports it since
+   * 2025-03-31.basil), trial end, cancel-at-period-end, schedule, and the pending change.
+   *
+   * Stale objects are ignored: a subscription other than the one the row points at only takes
+   * over when it is entitled (trialing/active/past_due) and the row is not entitled through a
+   * newer one, so a late event about an old, ended subscription never undoes a newer plan.
+   *
+   * `takeOver` (a subscription the user just created here) skips that check.
+   *
+   * @returns the row, or null when the customer is not an Adrelay user or the object is stale
+   */
+  async apply(
+    subscription: Stripe.Subscription,
+    options: { userId?: number; takeOver?: boolean } = {}
+  ): Promise<Subscription | null> {
+    const owner = options.userId ?? (await this.#ownerOf(subscription))
+    if (!owner) return null
+
+    const local = await Subscription.findBy('user_id', owner)
+    if (local && local.stripeSubscriptionId !== subscription.id && !options.takeOver) {
+      const incomingEntitled = ENTITLED.includes(subscription.status)
+      if (!incomingEntitled) return null
+      if (local.isEntitled) return null
+    }
+
+    const item = subscription.items?.data?.[0]
+    const planId = (await planIdOfPrice(item?.price)) ?? local?.planId ?? null
+    if (!planId) return null
+
+    const cancelAt = subscription.cancel_at ?? null
+    const cancelling = subscription.cancel_at_period_end || cancelAt !== null
+    const periodEnd = fromUnix(item?.current_period_end)
+    const scheduleId = idOf(subscription.schedule)
+
+    let pendingPlanId = local?.stripeSubscriptionId === subscription.id ? local.pendingPlanId : null
+    let pendingChangeAt =
+      local?.stripeSubscriptionId === subscription.id ? local.pendingChangeAt : null
+    if (cancelling && ENTITLED.includes(subscription.status)) {
+      pendingPlanId = 'free'
+      pendingChangeAt = fromUnix(cancelAt) ?? periodEnd
+    } else if (!scheduleId || pendingPlanId === planId || pendingPlanId === 'free') {
+      pendingPlanId = null
+      pendingChangeAt = null
+    }
+
+    const values = {
+      userId: owner,
+      planId,
+      status: subscription.status as SubscriptionStatus,
+      provider: 'stripe' as const,
+      stripeCustomerId: idOf(subscription.customer as string | { id: string }),
+      stripeSubscriptionId: subscription.id,
+      currentPeriodStart: fromUnix(item?.current_period_start),
+      currentPeriodEnd: periodEnd,
+      trialEnd: fromUnix(subscription.trial_end),
+      cancelAtPeriodEnd: cancelling,
+      stripeScheduleId: scheduleId,
+      pendingPlanId: ENTITLED.includes(subscription.status) ? pendingPlanId : null,
+      pendingChangeAt: ENTITLED.includes(subscription.status) ? pendingChangeAt : null,
+      invitationCodeId: null,
+    }
+    let row: Subscription
+    if (local) {
+      local.merge(values)
+      await local.save()
+      row = local
+    } else {
+      row = await Subscription.create(values)
+    }
+    this.planChanged(owner)
+    return row
+  }
+
+  async #ownerOf(subscription: Stripe.Subscription): Promise<number | null> {
+    const customerId = idOf(subscription.customer as string | { id: string })
+    if (customerId) {
+      const user = await User.findBy('stripe_customer_id', customerId)
+      if (user) return user.id
+    }
+    const fromMetadata = Number(subscription.metadata?.user_id)
+    if (Number.isInteger(fromMetadata) && fromMetadata > 0) {
+      const user = await User.find(fromMetadata)
+      if (user) return user.id
+    }
+    return null
+  }
+}

@@ -1,0 +1,59 @@
+import db from '@adonisjs/lucid/services/db'
+import { toDbTimestamp } from '#shared/db_time'
+
+/** `GET /api/admin/stats` (spec §3 Admin stats); money in minor units of `currency`. */
+export interface PlatformStats {
+  /** Every user row, suspended ones included. */
+  totalUsers: number
+  /** Subscriptions with status `active` on a paid plan (any provider; trials not counted). */
+  activeSubscriptions: number
+  /**
+   * Monthly recurring revenue in cents: the monthly price of every `active` subscription paid
+   * through Stripe or set manually by billing. Trials (`trialing`) and invitation-granted
+   * plans (provider `invitation`) bring no money and are excluded.
+   */
+  monthlyRevenue: number
+  currency: 'usd'
+  /** Metered calls logged since 00:00 UTC today. */
+  apiCallsToday: number
+}
+
+/** Platform-wide figures for the admin dashboard's stat cards. */
+export class GetPlatformStats {
+  async execute(now: Date = new Date()): Promise<PlatformStats> {
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+    const dayEnd = new Date(dayStart.getTime() + 24 * 60 * 60 * 1000)
+
+    const [users, active, revenue, calls] = await Promise.all([
+      db.from('users').count('* as total').first(),
+      db
+        .from('subscriptions as s')
+        .join('plans as p', 'p.id', 's.plan_id')
+        .where('s.status', 'active')
+        .where('p.price_cents', '>', 0)
+        .count('* as total')
+        .first(),
+      db
+        .from('subscriptions as s')
+        .join('plans as p', 'p.id', 's.plan_id')
+        .where('s.status', 'active')
+        .whereIn('s.provider', ['stripe', 'manual'])
+        .sum('p.price_cents as total')
+        .first(),
+      db
+        .from('api_calls')
+        .where('created_at', '>=', toDbTimestamp(dayStart))
+        .where('created_at', '<', toDbTimestamp(dayEnd))
+        .count('* as total')
+        .first(),
+    ])
+
+    return {
+      totalUsers: Number(users?.total ?? 0),
+      activeSubscriptions: Number(active?.total ?? 0),
+      monthlyRevenue: Number(revenue?.total ?? 0),
+      currency: 'usd',
+      apiCallsToday: Number(calls?.total ?? 0),
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import { useState, type FormEvent } from 'react'
+import { Ban, Loader2, Ticket } from 'lucide-react'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { Skeleton } from '~/components/ui/skeleton'
+import { ConfirmDialog } from '~/components/confirm_dialog'
+import {
+  useCreateInvitationCode,
+  useDisableInvitationCode,
+  useInvitationCodes,
+} from '~/hooks/use_admin'
+import { formatDate, invitationCodeStatus, type InvitationCodeView } from '~/lib/admin'
+
+const PLAN_NAMES: Record<string, string> = { trafficker: 'Trafficker', agency: 'Agency' }
+
+const STATUS_BADGE = {
+  'Active': 'success',
+  'Disabled': 'destructive',
+  'Expired': 'warning',
+  'Used up': 'secondary',
+} as const
+
+/** Invitation codes: create (plan, max redemptions, expiry, grant length), list, disable. */
+export function InvitationCodesCard() {
+  const codes = useInvitationCodes(true)
+  const [planId, setPlanId] = useState('trafficker')
+  const [maxRedemptions, setMaxRedemptions] = useState('10')
+  const [grantDays, setGrantDays] = useState('30')
+  const [expiresAt, setExpiresAt] = useState('')
+  const [code, setCode] = useState('')
+  const [toDisable, setToDisable] = useState<InvitationCodeView | null>(null)
+  const create = useCreateInvitationCode(() => setCode(''))
+  const disable = useDisableInvitationCode()
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    create.mutate({
+      planId,
+      maxRedemptions: Number(maxRedemptions),
+      grantDays: Number(grantDays),
+      expiresAt: expiresAt || null,
+      code: code.trim() || null,
+    })
+  }
+
+  const list = codes.data?.codes ?? []
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Invitation Codes</CardTitle>
+        <CardDescription className="mt-1.5">
+          A code grants a paid plan without payment for a number of days to each user who redeems
+          it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <form
+          onSubmit={submit}
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+          aria-label="Create an invitation code"
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="invite-plan">Plan</Label>
+            <select
+              id="invite-plan"
+              value={planId}
+              onChange={(event) => setPlanId(event.target.value)}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              <option value="trafficker">Trafficker</option>
+              <option value="agency">Agency</option>
+            </select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="invite-max">Max redemptions</Label>
+            <Input
+              id="invite-max"
+              type="number"
+              min={1}
+              max={100000}
+              required
+              value={maxRedemptions}
+              onChange={(event) => setMaxRedemptions(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="invite-days">Grants (days)</Label>
+            <Input
+              id="invite-days"
+              type="number"
+              min={1}
+              max={3650}
+              required
+              value={grantDays}
+              onChange={(event) => setGrantDays(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="invite-expires">Expires (optional)</Label>
+            <Input
+              id="invite-expires"
+              type="date"
+              value={expiresAt}
+              onChange={(event) => setExpiresAt(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="invite-code">Code (optional)</Label>
+            <Input
+              id="invite-code"
+              placeholder="Generated"
+              maxLength={64}
+              value={code}
+              onChange={(event) => setCode(event.target.value.toUpperCase())}
+            />
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Ticket aria-hidden="true" />
+            )}
+            Create Code
+          </Button>
+        </form>
+
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[640px] text-left text-sm">
+            <caption className="sr-only">Invitation codes, newest first</caption>
+            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="py-3 pr-4 font-medium">
+                  Code
+                </th>
+                <th scope="col" className="py-3 pr-4 font-medium">
+                  Plan
+                </th>
+                <th scope="col" className="py-3 pr-4 font-medium">
+                  Redemptions
+                </th>
+                <th scope="col" className="py-3 pr-4 font-medium">
+                  Expires
+                </th>
+                <th scope="col" className="py-3 pr-4 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-3 text-right font-medium">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {codes.isPending && (
+                <tr>
+                  <td colSpan={6} className="py-3">
+                    <Skeleton className="h-10 w-full" />
+                  </td>
+                </tr>
+              )}
+              {!codes.isPending && list.length === 0 && (
+                <tr>
+                  <td colSpan={6} className="py-8 text-center text-slate-600">
+                    No invitation codes yet
+                  </td>
+                </tr>
+              )}
+              {list.map((entry) => {
+                const status = invitationCodeStatus(entry)
+                return (
+                  <tr key={entry.id} data-testid="invitation-code-row">
+                    <td className="py-3 pr-4 font-mono font-semibold text-slate-900">
+                      {entry.code}
+                    </td>
+                    <td className="py-3 pr-4">
+                      {PLAN_NAMES[entry.planId] ?? entry.planId} · {entry.grantDays} days
+                    </td>
+                    <td className="py-3 pr-4">
+                      {entry.redemptionCount} / {entry.maxRedemptions}
+                    </td>
+                    <td className="py-3 pr-4">
+                      {entry.expiresAt ? formatDate(entry.expiresAt) : 'Never'}
+                    </td>
+                    <td className="py-3 pr-4">
+                      <Badge variant={STATUS_BADGE[status]}>{status}</Badge>
+                    </td>
+                    <td className="py-3 text-right">
+                      {!entry.disabled && (
+                        <Button
+                          type="button"
+                          variant="outline"
+                          size="sm"
+                          className="border-red-300 text-red-700 hover:bg-red-50"
+                          onClick={() => setToDisable(entry)}
+                          aria-label={`Disable ${entry.code}`}
+                        >
+                          <Ban aria-hidden="true" />
+                          Disable
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      </CardContent>
+      <ConfirmDialog
+        open={toDisable !== null}
+        onOpenChange={(open) => !open && setToDisable(null)}
+        title={`Disable ${toDisable?.code ?? 'this code'}?`}
+        description="Nobody will be able to redeem it any more. Plans already granted with it run to their end."
+        confirmLabel="Disable"
+        onConfirm={() => {
+          if (toDisable) disable.mutate(toDisable)
+          setToDisable(null)
+        }}
+      />
+    </Card>
+  )
+}

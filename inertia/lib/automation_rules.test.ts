@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import {
+  featureCards,
+  groupByModule,
+  remainingCalls,
+  tokenDisplayName,
+  usagePercentOneDecimal,
+} from '~/lib/automation_rules'
+
+const statusOf = (cards: ReturnType<typeof featureCards>) =>
+  Object.fromEntries(cards.map((card) => [card.title, card.status]))
+
+describe('usagePercentOneDecimal', () => {
+  it('rounds to one decimal', () => {
+    expect(usagePercentOneDecimal(1234, 10_000)).toBe(12.3)
+    expect(usagePercentOneDecimal(1, 3)).toBe(33.3)
+    expect(usagePercentOneDecimal(10_000, 10_000)).toBe(100)
+  })
+  it('is 0 without usage or limit', () => {
+    expect(usagePercentOneDecimal(0, 10_000)).toBe(0)
+    expect(usagePercentOneDecimal(5, 0)).toBe(0)
+    expect(usagePercentOneDecimal(undefined, 10)).toBe(0)
+  })
+})
+
+describe('remainingCalls', () => {
+  it('never goes below zero', () => {
+    expect(remainingCalls(10, 100)).toBe(90)
+    expect(remainingCalls(120, 100)).toBe(0)
+  })
+})
+
+describe('featureCards', () => {
+  it('Free without Meta: setup required and premium', () => {
+    expect(statusOf(featureCards(false, 'free'))).toEqual({
+      'Campaign Analytics': 'Setup Required',
+      'Audience Insights': 'Setup Required',
+      'Performance Alerts': 'Premium Feature',
+      'Lead Tracking': 'Agency Only',
+    })
+  })
+  it('Trafficker with Meta: alerts available, lead tracking Agency only', () => {
+    expect(statusOf(featureCards(true, 'trafficker'))).toEqual({
+      'Campaign Analytics': 'Connected',
+      'Audience Insights': 'Connected',
+      'Performance Alerts': 'Available',
+      'Lead Tracking': 'Agency Only',
+    })
+  })
+  it('Agency: everything available', () => {
+    const cards = featureCards(true, 'agency')
+    expect(cards.every((card) => card.tone === 'ready')).toBe(true)
+    expect(statusOf(cards)['Lead Tracking']).toBe('Available')
+  })
+  it('an unknown plan counts as Free', () => {
+    expect(statusOf(featureCards(false, null))['Performance Alerts']).toBe('Premium Feature')
+  })
+})
+
+describe('tokenDisplayName', () => {
+  it("falls back to 'Unnamed Token'", () => {
+    expect(tokenDisplayName(null)).toBe('Unnamed Token')
+    expect(tokenDisplayName('  ')).toBe('Unnamed Token')
+    expect(tokenDisplayName('n8n')).toBe('n8n')
+  })
+})
+
+describe('groupByModule', () => {
+  it('keeps the server order within and across modules', () => {
+    const action = (module: string, name: string) => ({
+      module,
+      name,
+      title: name,
+      description: '',
+      method: 'GET' as const,
+      path: `/api/v1/${module}/${name}`,
+      requiredPlan: null,
+      readOnly: true,
+      destructive: false,
+    })
+    const groups = groupByModule([action('usage', 'a'), action('meta', 'b'), action('usage', 'c')])
+    expect(groups.map(([module, list]) => [module, list.map((item) => item.name)])).toEqual([
+      ['usage', ['a', 'c']],
+      ['meta', ['b']],
+    ])
+  })
+})

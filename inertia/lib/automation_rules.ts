@@ -1,0 +1,105 @@
+/**
+ * Pure rules of the Automation page (spec §2 Automation, §6 premium gating, §9).
+ */
+
+/** used/limit as a percent with one decimal (spec: "percent to 1 decimal"); 0 without a limit. */
+export function usagePercentOneDecimal(
+  used: number | null | undefined,
+  limit: number | null | undefined
+): number {
+  const total = Number(used ?? 0)
+  const max = Number(limit ?? 0)
+  if (!Number.isFinite(total) || !Number.isFinite(max) || total <= 0 || max <= 0) return 0
+  return Math.round((total / max) * 1000) / 10
+}
+
+/** Requests left this month, never negative. */
+export function remainingCalls(used: number | null | undefined, limit: number): number {
+  return Math.max(0, limit - Number(used ?? 0))
+}
+
+export type FeatureTone = 'ready' | 'locked'
+
+export interface FeatureCardStatus {
+  id: 'campaign_analytics' | 'audience_insights' | 'performance_alerts' | 'lead_tracking'
+  title: string
+  description: string
+  status: string
+  tone: FeatureTone
+}
+
+/**
+ * The four feature cards and their status (spec §2 Automation):
+ * - Campaign Analytics, Audience Insights: Connected with a Meta connection, else Setup Required;
+ * - Performance Alerts: Available on any non-Free plan, else Premium Feature;
+ * - Lead Tracking: Available on Agency only, else Agency Only.
+ * `planId` is the plan the server says the user is on (free, trafficker, agency).
+ */
+export function featureCards(
+  metaConnected: boolean,
+  planId: string | null | undefined
+): FeatureCardStatus[] {
+  const plan = (planId ?? 'free').toLowerCase()
+  const paid = plan !== 'free' && plan !== ''
+  return [
+    {
+      id: 'campaign_analytics',
+      title: 'Campaign Analytics',
+      description: 'Spend, results and ROAS of your Meta campaigns, from the API and MCP tools.',
+      status: metaConnected ? 'Connected' : 'Setup Required',
+      tone: metaConnected ? 'ready' : 'locked',
+    },
+    {
+      id: 'audience_insights',
+      title: 'Audience Insights',
+      description: 'Breakdowns by age, gender, country and placement from Meta insights.',
+      status: metaConnected ? 'Connected' : 'Setup Required',
+      tone: metaConnected ? 'ready' : 'locked',
+    },
+    {
+      id: 'performance_alerts',
+      title: 'Performance Alerts',
+      description: 'Let your automations pause underperformers and scale winners.',
+      status: paid ? 'Available' : 'Premium Feature',
+      tone: paid ? 'ready' : 'locked',
+    },
+    {
+      id: 'lead_tracking',
+      title: 'Lead Tracking',
+      description: 'Follow leads from your lead-generation campaigns.',
+      status: plan === 'agency' ? 'Available' : 'Agency Only',
+      tone: plan === 'agency' ? 'ready' : 'locked',
+    },
+  ]
+}
+
+/** One published action as GET /api/automation/actions lists it. */
+export interface PublishedActionInfo {
+  module: string
+  name: string
+  title: string
+  description: string
+  method: 'GET' | 'POST'
+  path: string
+  requiredPlan: string | null
+  readOnly: boolean
+  destructive: boolean
+}
+
+/** Actions grouped by module, in the order the server lists them. */
+export function groupByModule(
+  actions: readonly PublishedActionInfo[]
+): Array<[string, PublishedActionInfo[]]> {
+  const groups = new Map<string, PublishedActionInfo[]>()
+  for (const action of actions) {
+    const list = groups.get(action.module) ?? []
+    list.push(action)
+    groups.set(action.module, list)
+  }
+  return [...groups.entries()]
+}
+
+/** The name shown for a token (spec: fallback 'Unnamed Token'). */
+export function tokenDisplayName(name: string | null | undefined): string {
+  return name?.trim() ? name : 'Unnamed Token'
+}

@@ -1,0 +1,463 @@
+import { useEffect, useState } from 'react'
+import { Head } from '@inertiajs/react'
+import { clsx as cn } from 'clsx'
+import {
+  ArrowRight,
+  BarChart3,
+  Bell,
+  Bot,
+  Check,
+  Layers,
+  Quote,
+  ShieldCheck,
+  TrendingUp,
+  type LucideIcon,
+} from 'lucide-react'
+import { Logo } from '~/components/logo'
+import { buttonVariants } from '~/components/ui/button_variants'
+import { badgeVariants } from '~/components/ui/badge_variants'
+import { apiRequest } from '~/lib/api'
+import { formatPrice } from '~/lib/plans'
+import type { PublicPlan } from '~/lib/types'
+
+/*
+ * Size budget (≤ 150 KB gzip first load): this page imports no TanStack Query, Radix or
+ * tailwind-merge. Links styled as buttons use the cva classes directly, and the plans come
+ * from GET /api/plans through the same fetch wrapper the query client uses.
+ */
+
+/** GET /api/plans once, with the shared fetch wrapper. */
+function usePublicPlans() {
+  const [state, setState] = useState<{ data?: PublicPlan[]; error?: Error }>({})
+  useEffect(() => {
+    const controller = new AbortController()
+    apiRequest<PublicPlan[]>('/api/plans', { signal: controller.signal })
+      .then((data) => setState({ data }))
+      .catch((error: Error) => {
+        if (!controller.signal.aborted) setState({ error })
+      })
+    return () => controller.abort()
+  }, [])
+  return { ...state, isPending: !state.data && !state.error, isError: Boolean(state.error) }
+}
+
+/** A link with a button's look. */
+function LinkButton({
+  href,
+  variant = 'default',
+  size = 'default',
+  className,
+  children,
+}: {
+  href: string
+  variant?: 'default' | 'outline' | 'white' | 'outlineLight'
+  size?: 'default' | 'sm' | 'lg'
+  className?: string
+  children: React.ReactNode
+}) {
+  return (
+    <a href={href} className={cn(buttonVariants({ variant, size }), className)}>
+      {children}
+    </a>
+  )
+}
+
+/** Every call to action of the landing page starts the sign-in (spec §2 Landing page). */
+const LOGIN = '/api/login'
+
+const FEATURES: Array<{ title: string; description: string; icon: LucideIcon; soon?: string[] }> = [
+  {
+    title: 'AI Campaign Optimization',
+    description:
+      'Plug your AI agent into our MCP server or REST API and let it read insights and adjust your campaigns with your approval.',
+    icon: Bot,
+  },
+  {
+    title: 'Multi-Platform Management',
+    description:
+      'Manage your Meta ad campaigns from one dashboard. Google Ads and TikTok Ads are on the way.',
+    icon: Layers,
+    soon: ['Google Ads', 'TikTok Ads'],
+  },
+  {
+    title: 'Advanced Analytics',
+    description:
+      'Daily call volumes, success and error rates, top endpoints and response-time percentiles for every month.',
+    icon: BarChart3,
+  },
+  {
+    title: 'Automated Scaling',
+    description:
+      'Scale winners and pause underperformers by your own criteria, from a workflow tool such as n8n.',
+    icon: TrendingUp,
+  },
+  {
+    title: 'Risk Management',
+    description:
+      'Monthly request quotas per API key holder and budgets you control keep spending within your limits.',
+    icon: ShieldCheck,
+  },
+  {
+    title: 'Real-time Tracking',
+    description: 'Every API call is logged as it happens, with performance alerts on paid plans.',
+    icon: Bell,
+  },
+]
+
+const TESTIMONIALS = [
+  {
+    quote:
+      'Our AI agent now pulls Meta insights every morning and flags the ad sets that need attention.',
+    name: 'Solo trafficker',
+    role: 'E-commerce brands',
+  },
+  {
+    quote:
+      'One API key per client and a clear monthly quota made it easy to bring automation to our whole team.',
+    name: 'Agency founder',
+    role: '12 client accounts',
+  },
+  {
+    quote:
+      'Connecting n8n took ten minutes with the workflow template. Pausing underperformers is now automatic.',
+    name: 'Growth marketer',
+    role: 'SaaS start-up',
+  },
+]
+
+/** Landing-page button per plan (spec: Get Started, Start Free Trial, Contact Sales). */
+const PLAN_CTA: Record<string, string> = {
+  free: 'Get Started',
+  trafficker: 'Start Free Trial',
+  agency: 'Contact Sales',
+}
+
+function Pricing() {
+  const plans = usePublicPlans()
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3">
+      {plans.isPending &&
+        [0, 1, 2].map((index) => (
+          <div
+            key={index}
+            aria-hidden="true"
+            className="h-96 animate-pulse rounded-2xl bg-slate-200"
+          />
+        ))}
+      {plans.isError && (
+        <p role="alert" className="text-center text-sm text-red-700 md:col-span-3">
+          Pricing could not be loaded. Please refresh the page.
+        </p>
+      )}
+      {plans.data?.map((plan) => (
+        <section
+          key={plan.id}
+          aria-labelledby={`pricing-${plan.id}`}
+          data-testid={`pricing-${plan.id}`}
+          className={cn(
+            'relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm',
+            plan.popular ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-slate-200'
+          )}
+        >
+          {plan.popular && (
+            <span className={cn(badgeVariants(), 'absolute -top-3 left-1/2 -translate-x-1/2')}>
+              Most Popular
+            </span>
+          )}
+          <h3 id={`pricing-${plan.id}`} className="text-lg font-semibold text-slate-950">
+            {plan.landingName}
+          </h3>
+          <p className="mt-4 flex items-baseline gap-1">
+            <span className="text-4xl font-bold tracking-tight text-slate-950">
+              {formatPrice(plan.price)}
+            </span>
+            <span className="text-sm text-slate-600">/month</span>
+          </p>
+          <ul className="mt-6 grid flex-1 gap-3 text-sm text-slate-700">
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <LinkButton
+            href={LOGIN}
+            className="mt-8 w-full"
+            variant={plan.popular ? 'default' : 'outline'}
+          >
+            {PLAN_CTA[plan.id] ?? 'Get Started'}
+          </LinkButton>
+        </section>
+      ))}
+    </div>
+  )
+}
+
+function FooterColumn({
+  title,
+  items,
+}: {
+  title: string
+  items: Array<{ label: string; href?: string }>
+}) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-white">{title}</h3>
+      <ul className="mt-3 grid gap-2 text-sm">
+        {items.map((item) => (
+          <li key={item.label}>
+            {item.href ? (
+              <a
+                href={item.href}
+                className="text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+              >
+                {item.label}
+              </a>
+            ) : (
+              <span className="text-slate-400">{item.label}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The landing page for visitors (spec §2 Landing page). */
+export default function Landing() {
+  return (
+    <div className="min-h-screen bg-white text-slate-900">
+      <Head title="AI-assisted ad campaign automation" />
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6 lg:px-8">
+          <a
+            href="/"
+            className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            <Logo beta />
+          </a>
+          <nav
+            aria-label="Sections"
+            className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex"
+          >
+            <a href="#features" className="hover:text-slate-950">
+              Features
+            </a>
+            <a href="#pricing" className="hover:text-slate-950">
+              Pricing
+            </a>
+            <a href="#testimonials" className="hover:text-slate-950">
+              Testimonials
+            </a>
+            <a href={LOGIN} className="hover:text-slate-950">
+              Help
+            </a>
+          </nav>
+          <div className="flex items-center gap-1 sm:gap-2">
+            <a
+              href={LOGIN}
+              className="whitespace-nowrap rounded-md px-1.5 py-1.5 text-sm font-medium text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              Sign In
+            </a>
+            <LinkButton href={LOGIN} size="sm">
+              Get Started
+            </LinkButton>
+          </div>
+        </div>
+      </header>
+
+      <main>
+        <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50 via-white to-white">
+          <div className="mx-auto max-w-7xl px-4 pb-20 pt-16 text-center sm:px-6 sm:pt-24 lg:px-8">
+            <span className="mb-6 inline-flex rounded-full bg-indigo-100 px-3 py-1 text-xs font-semibold text-indigo-800">
+              Now in Beta · Meta Ads supported
+            </span>
+            <h1 className="mx-auto max-w-4xl text-4xl font-extrabold tracking-tight text-slate-950 sm:text-5xl lg:text-6xl">
+              Automate your ad campaigns with <span className="text-indigo-700">AI</span>
+            </h1>
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">
+              Adrelay gives digital marketers, solo traffickers and agencies an API key, an MCP
+              server and a Meta Ads connection, so your AI agents and workflows can analyse and
+              manage campaigns for you.
+            </p>
+            <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+              <LinkButton href={LOGIN} size="lg">
+                Start Free Trial
+                <ArrowRight aria-hidden="true" />
+              </LinkButton>
+              <LinkButton href={LOGIN} size="lg" variant="outline">
+                Book Demo
+              </LinkButton>
+            </div>
+            <p className="mt-4 text-sm text-slate-600">
+              Sign in with Google. 14-day free trial on paid plans.
+            </p>
+          </div>
+        </section>
+
+        <section id="features" aria-labelledby="features-title" className="scroll-mt-20 py-20">
+          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+            <div className="mx-auto max-w-2xl text-center">
+              <h2
+                id="features-title"
+                className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl"
+              >
+                Everything you need to scale your ads
+              </h2>
+              <p className="mt-4 text-slate-700">
+                One platform for your campaigns, your AI agents and your automations.
+              </p>
+            </div>
+            <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {FEATURES.map((feature) => {
+                const Icon = feature.icon
+                return (
+                  <div
+                    key={feature.title}
+                    className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                  >
+                    <span className="grid size-11 place-items-center rounded-xl bg-indigo-100 text-indigo-700">
+                      <Icon className="size-5" aria-hidden="true" />
+                    </span>
+                    <h3 className="mt-4 text-lg font-semibold text-slate-950">{feature.title}</h3>
+                    <p className="mt-2 text-sm text-slate-700">{feature.description}</p>
+                    {feature.soon && (
+                      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Platforms">
+                        <li>
+                          <span className={badgeVariants({ variant: 'success' })}>Meta Ads</span>
+                        </li>
+                        {feature.soon.map((platform) => (
+                          <li key={platform}>
+                            <span className={badgeVariants({ variant: 'outline' })}>
+                              {platform} · Coming Soon
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                )
+              })}
+            </div>
+          </div>
+        </section>
+
+        <section
+          id="pricing"
+          aria-labelledby="pricing-title"
+          className="scroll-mt-20 bg-slate-50 py-20"
+        >
+          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+            <div className="mx-auto mb-12 max-w-2xl text-center">
+              <h2
+                id="pricing-title"
+                className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl"
+              >
+                Simple, transparent pricing
+              </h2>
+              <p className="mt-4 text-slate-700">
+                All plans include a 14-day free trial. No credit card required.
+              </p>
+            </div>
+            <Pricing />
+          </div>
+        </section>
+
+        <section
+          id="testimonials"
+          aria-labelledby="testimonials-title"
+          className="scroll-mt-20 py-20"
+        >
+          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+            <div className="mx-auto max-w-2xl text-center">
+              <h2
+                id="testimonials-title"
+                className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl"
+              >
+                Built for marketers and agencies
+              </h2>
+              <p className="mt-4 text-sm text-slate-600">
+                Illustrative examples of how beta users work with Adrelay.
+              </p>
+            </div>
+            <div className="mt-12 grid gap-6 md:grid-cols-3">
+              {TESTIMONIALS.map((testimonial) => (
+                <figure
+                  key={testimonial.name}
+                  className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                >
+                  <Quote className="size-6 text-indigo-300" aria-hidden="true" />
+                  <blockquote className="mt-3 text-slate-800">“{testimonial.quote}”</blockquote>
+                  <figcaption className="mt-4 text-sm">
+                    <span className="font-semibold text-slate-950">{testimonial.name}</span>
+                    <span className="text-slate-600"> · {testimonial.role}</span>
+                  </figcaption>
+                </figure>
+              ))}
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-5xl rounded-3xl bg-gradient-to-r from-indigo-700 to-violet-700 px-6 py-14 text-center text-white shadow-lg sm:px-12">
+            <h2 id="cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              Ready to automate your campaigns?
+            </h2>
+            <p className="mx-auto mt-4 max-w-xl text-indigo-100">
+              Create your API key in a minute and connect your Meta ads account.
+            </p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+              <LinkButton href={LOGIN} size="lg" variant="white">
+                Start Building
+              </LinkButton>
+              <LinkButton href={LOGIN} size="lg" variant="outlineLight">
+                Book Demo
+              </LinkButton>
+            </div>
+          </div>
+        </section>
+      </main>
+
+      <footer className="bg-slate-950 text-slate-300">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-4 lg:px-8">
+          <div>
+            <Logo className="text-white" beta />
+            <p className="mt-4 text-sm text-slate-400">
+              AI-assisted ad campaign automation for marketers and agencies.
+            </p>
+          </div>
+          <FooterColumn
+            title="Product"
+            items={[
+              { label: 'Features', href: '#features' },
+              { label: 'Pricing', href: '#pricing' },
+              { label: 'API' },
+              { label: 'Integrations' },
+            ]}
+          />
+          <FooterColumn
+            title="Support"
+            items={[
+              { label: 'Help Center', href: LOGIN },
+              { label: 'Documentation' },
+              { label: 'Status' },
+            ]}
+          />
+          <FooterColumn
+            title="Company"
+            items={[
+              { label: 'About' },
+              { label: 'Blog' },
+              { label: 'Privacy Policy', href: '/privacy' },
+            ]}
+          />
+        </div>
+        <div className="border-t border-slate-800 py-6 text-center text-xs text-slate-400">
+          © {new Date().getFullYear()} Adrelay. All rights reserved.
+        </div>
+      </footer>
+    </div>
+  )
+}

@@ -1,0 +1,289 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { Head } from '@inertiajs/react'
+import { Copy, Check, Crown, KeyRound, Loader2, LogOut, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react'
+import AppShell, { PageHeader } from '~/layouts/app_shell'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { Skeleton } from '~/components/ui/skeleton'
+import { ConfirmDialog } from '~/components/confirm_dialog'
+import { NewApiKey } from '~/components/new_api_key'
+import { PlanModal } from '~/components/plan_modal'
+import { useSessionUser } from '~/hooks/use_session_user'
+import { useCopy } from '~/hooks/use_copy'
+import {
+  REVOKE_ALL_CONFIRM,
+  REVOKE_ONE_CONFIRM,
+  useApiKeys,
+  useGenerateApiKey,
+  useRevokeAllApiKeys,
+  useRevokeApiKey,
+} from '~/hooks/use_api_keys'
+import { currentPlanName, hasActiveSubscription } from '~/lib/subscription'
+import { redirectToLogin } from '~/lib/unauthorized'
+import { monthYearLabel } from '~/lib/usage_rules'
+import type { ListedApiKey } from '~/lib/types'
+
+function formatDate(iso: string | null) {
+  if (!iso) return 'Never'
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+}
+
+function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} value={value} readOnly />
+    </div>
+  )
+}
+
+function KeyRow({ apiKey, onRevoke, revoking }: { apiKey: ListedApiKey; onRevoke: () => void; revoking: boolean }) {
+  const { copy, copiedKey } = useCopy()
+  const copied = copiedKey === apiKey.token
+  const name = apiKey.name || 'Unnamed Token'
+  return (
+    <li data-testid="api-key-row" className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-slate-900">{name}</p>
+        <code className="mt-1 block truncate font-mono text-sm text-slate-700" data-testid="api-key-masked">
+          {apiKey.token}
+        </code>
+        <p className="mt-1 text-xs text-slate-600">
+          Created {formatDate(apiKey.createdAt)} · Last used {formatDate(apiKey.lastUsedAt)}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => copy(apiKey.token, apiKey.token)}
+          aria-label={`Copy ${name}`}
+        >
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          Copy
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="border-red-300 text-red-700 hover:bg-red-50"
+          onClick={onRevoke}
+          disabled={revoking}
+          aria-label={`Revoke ${name}`}
+        >
+          <Trash2 aria-hidden="true" />
+          Revoke
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+function StatusRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-2">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+/** Profile settings (spec §2 Profile). Signed out: 'Unauthorized' toast, then /api/login. */
+export default function Profile() {
+  const user = useSessionUser()
+
+  useEffect(() => {
+    if (!user) redirectToLogin()
+  }, [user])
+
+  const keys = useApiKeys(Boolean(user))
+  const [newKey, setNewKey] = useState<string | null>(null)
+  const [revokeTarget, setRevokeTarget] = useState<ListedApiKey | null>(null)
+  const [confirmAllOpen, setConfirmAllOpen] = useState(false)
+  const [planOpen, setPlanOpen] = useState(false)
+  const generate = useGenerateApiKey((created) => setNewKey(created.token))
+  const revoke = useRevokeApiKey()
+  const revokeAll = useRevokeAllApiKeys()
+
+  if (!user) {
+    return (
+      <>
+        <Head title="Profile" />
+        <p className="flex items-center gap-2 text-slate-700" role="status">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Redirecting to sign-in…
+        </p>
+      </>
+    )
+  }
+
+  const keyCount = keys.data?.length ?? user.apiTokensCount
+  const active = hasActiveSubscription(user)
+
+  return (
+    <>
+      <Head title="Profile" />
+      <PageHeader title="Profile Settings" description="Manage your account settings and API keys" />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Personal Information</CardTitle>
+              <CardDescription>Your account details from your sign-in provider</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <ReadOnlyField id="first-name" label="First Name" value={user.firstName ?? ''} />
+                <ReadOnlyField id="last-name" label="Last Name" value={user.lastName ?? ''} />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="email">Email</Label>
+                <Input id="email" type="email" value={user.email} readOnly aria-describedby="email-note" />
+                <p id="email-note" className="text-xs text-slate-600">
+                  Email cannot be changed as it is linked to your OAuth account.
+                </p>
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+              <div>
+                <CardTitle as="h2">API Keys</CardTitle>
+                <CardDescription className="mt-1.5">Manage your API keys for accessing the platform</CardDescription>
+              </div>
+              <Button type="button" onClick={() => generate.mutate('API Key')} disabled={generate.isPending}>
+                {generate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+                {generate.isPending ? 'Generating...' : 'Generate New Key'}
+              </Button>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <NewApiKey apiKey={newKey} onDismiss={() => setNewKey(null)} />
+              {keys.isPending && (
+                <div className="grid gap-3" aria-label="Loading API keys" aria-busy="true">
+                  <Skeleton className="h-16 w-full" />
+                  <Skeleton className="h-16 w-full" />
+                </div>
+              )}
+              {keys.isError && (
+                <p role="alert" className="text-sm text-red-700">
+                  {keys.error.message}
+                </p>
+              )}
+              {keys.data && keys.data.length === 0 && (
+                <div className="grid place-items-center rounded-lg border border-dashed border-slate-300 py-8 text-center">
+                  <KeyRound className="mb-2 size-6 text-slate-400" aria-hidden="true" />
+                  <p className="text-sm text-slate-700">No API keys yet</p>
+                </div>
+              )}
+              {keys.data && keys.data.length > 0 && (
+                <ul className="divide-y divide-slate-100" aria-label="API keys">
+                  {keys.data.map((apiKey) => (
+                    <KeyRow
+                      key={apiKey.id}
+                      apiKey={apiKey}
+                      revoking={revoke.isPending && revoke.variables === apiKey.id}
+                      onRevoke={() => setRevokeTarget(apiKey)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Account Status</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="divide-y divide-slate-100">
+                <StatusRow label="Plan">
+                  <Badge variant={active ? 'default' : 'secondary'} data-testid="profile-plan">
+                    {currentPlanName(user)}
+                  </Badge>
+                </StatusRow>
+                <StatusRow label="Member since">{monthYearLabel(user.createdAt)}</StatusRow>
+                <StatusRow label="API Keys">
+                  <span data-testid="profile-key-count">{keyCount}</span>
+                </StatusRow>
+              </dl>
+              <Button type="button" className="mt-4 w-full" onClick={() => setPlanOpen(true)}>
+                <Crown aria-hidden="true" />
+                Upgrade Plan
+              </Button>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Security</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <div className="flex items-start gap-3">
+                <ShieldCheck className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
+                <div>
+                  <h3 className="text-sm font-medium text-slate-900">OAuth Login</h3>
+                  <p className="text-sm text-slate-600">Google account connected</p>
+                </div>
+              </div>
+              <div className="flex items-start gap-3">
+                <ShieldAlert className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
+                <div>
+                  <h3 className="text-sm font-medium text-slate-900">Session Security</h3>
+                  <p className="text-sm text-slate-600">
+                    Revoking all sessions deletes every API key and signs you out on your other devices.
+                  </p>
+                </div>
+              </div>
+              <Button
+                type="button"
+                variant="destructive"
+                onClick={() => setConfirmAllOpen(true)}
+                disabled={revokeAll.isPending}
+              >
+                {revokeAll.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                Revoke All Sessions
+              </Button>
+              <Button asChild variant="outline">
+                <a href="/api/logout">
+                  <LogOut aria-hidden="true" />
+                  Logout
+                </a>
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={revokeTarget !== null}
+        onOpenChange={(open) => !open && setRevokeTarget(null)}
+        title="Revoke API key"
+        description={REVOKE_ONE_CONFIRM}
+        confirmLabel="Revoke"
+        onConfirm={() => {
+          if (revokeTarget) revoke.mutate(revokeTarget.id)
+          setRevokeTarget(null)
+        }}
+      />
+      <ConfirmDialog
+        open={confirmAllOpen}
+        onOpenChange={setConfirmAllOpen}
+        title="Revoke All Sessions"
+        description={REVOKE_ALL_CONFIRM}
+        confirmLabel="Revoke All"
+        onConfirm={() => revokeAll.mutate()}
+      />
+      <PlanModal open={planOpen} onOpenChange={setPlanOpen} />
+    </>
+  )
+}
+
+Profile.layout = (page: ReactNode) => <AppShell>{page}</AppShell>

@@ -1,0 +1,161 @@
+import { test } from '@japa/runner'
+import { appUrl } from '#config/app'
+import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
+import { connectMeta } from '#tests/helpers/meta'
+import { setMonthlyUsage } from '#tests/functional/automation/mcp_client'
+
+const baseUrl = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? 3334}`
+
+test.group('Automation page (/dashboard)', () => {
+  test('Overview shows the usage card and the feature statuses of a Free user without Meta', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setMonthlyUsage(user.id, 25)
+    await browserContext.loginAs(user)
+    const page = await visit('/dashboard')
+
+    await page.getByRole('heading', { level: 1, name: 'Automation' }).waitFor()
+    assert.deepEqual(await page.getByRole('tab').allInnerTexts(), [
+      'Overview',
+      'API Access',
+      'MCP Integration',
+    ])
+    await page.assertText('[data-testid="usage-calls"]', '25')
+    await page.assertText('[data-testid="usage-limit"]', '10,000')
+    await page.assertText('[data-testid="usage-plan"]', 'Free plan')
+    await page.assertText('[data-testid="usage-remaining"]', '9,975')
+    await page.assertText('[data-testid="usage-percent"]', '0.3%')
+    await page.assertText('[data-testid="feature-campaign_analytics-status"]', 'Setup Required')
+    await page.assertText('[data-testid="feature-audience_insights-status"]', 'Setup Required')
+    await page.assertText('[data-testid="feature-performance_alerts-status"]', 'Premium Feature')
+    await page.assertText('[data-testid="feature-lead_tracking-status"]', 'Agency Only')
+  })
+
+  test('an Agency user with Meta connected sees every feature ready and no Meta notice', async ({
+    visit,
+    browserContext,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'agency')
+    await connectMeta(user)
+    await browserContext.loginAs(user)
+    const page = await visit('/dashboard')
+
+    await page.assertText('[data-testid="feature-campaign_analytics-status"]', 'Connected')
+    await page.assertText('[data-testid="feature-audience_insights-status"]', 'Connected')
+    await page.assertText('[data-testid="feature-performance_alerts-status"]', 'Available')
+    await page.assertText('[data-testid="feature-lead_tracking-status"]', 'Available')
+    await page.assertText('[data-testid="usage-plan"]', 'Agency plan')
+
+    await page.getByRole('tab', { name: 'MCP Integration' }).click()
+    await page.getByTestId('mcp-active').waitFor()
+    await page.assertNotExists('[data-testid="meta-notice"]')
+  })
+
+  test('API Access lists tokens masked, copies the masked token, and lists the registry endpoints', async ({
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    const { key } = await createApiKey(user, 'n8n production')
+    await browserContext.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: baseUrl,
+    })
+    await browserContext.loginAs(user)
+    const page = await browserContext.newPage()
+    await page.goto('/dashboard')
+
+    await page.getByRole('tab', { name: 'API Access' }).click()
+    const row = page.getByTestId('token-row')
+    await row.waitFor()
+    assert.include(await row.innerText(), 'n8n production')
+    const masked = await page.getByTestId('token-masked').innerText()
+    assert.notEqual(masked, key)
+    assert.notInclude(await page.locator('body').innerText(), key)
+
+    await page.getByRole('button', { name: 'Copy token n8n production' }).click()
+    await page.getByText('Copied!').first().waitFor()
+    assert.equal(
+      await page.evaluate(() => (globalThis as any).navigator.clipboard.readText()),
+      masked
+    )
+
+    await page
+      .getByText('Send your API key as a bearer token in the Authorization header')
+      .waitFor()
+    const endpoints = await page.getByTestId('endpoint-list').innerText()
+    for (const path of [
+      '/api/v1/usage/get_usage',
+      '/api/v1/meta/list_campaigns',
+      '/api/v1/meta/update_campaign_status',
+    ]) {
+      assert.include(endpoints, path)
+    }
+  })
+
+  test('API Access without tokens shows the empty state linking to /profile', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await browserContext.loginAs(user)
+    const page = await visit('/dashboard')
+    await page.getByRole('tab', { name: 'API Access' }).click()
+    await page.getByTestId('tokens-empty').waitFor()
+    assert.equal(
+      await page
+        .getByTestId('tokens-empty')
+        .getByRole('link', { name: 'Profile page' })
+        .getAttribute('href'),
+      '/profile'
+    )
+  })
+
+  test('MCP Integration shows the endpoint, the Meta notice, and copies the n8n template', async ({
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await browserContext.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: baseUrl,
+    })
+    await browserContext.loginAs(user)
+    const page = await browserContext.newPage()
+    await page.goto('/dashboard')
+
+    await page.getByRole('tab', { name: 'MCP Integration' }).click()
+    await page.getByTestId('mcp-active').waitFor()
+    assert.equal(await page.getByTestId('mcp-active').innerText(), 'Active')
+    const endpoint = new URL('/mcp', appUrl).toString()
+    assert.equal(await page.getByTestId('mcp-endpoint').innerText(), endpoint)
+
+    const notice = page.getByTestId('meta-notice')
+    await notice.waitFor()
+    assert.equal(await notice.getByRole('link').getAttribute('href'), '/integrations')
+
+    const docs = page.getByRole('link', { name: /MCP documentation/ })
+    assert.match((await docs.getAttribute('href')) ?? '', /^https:\/\/modelcontextprotocol\.io\//)
+
+    await page.getByRole('button', { name: 'Copy n8n workflow template' }).click()
+    await page.getByText('Copied!').first().waitFor()
+    const copied = JSON.parse(
+      await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())
+    )
+    const mcpNode = copied.nodes.find(
+      (node: any) => node.type === '@n8n/n8n-nodes-langchain.mcpClientTool'
+    )
+    assert.equal(mcpNode.parameters.endpointUrl, endpoint)
+    assert.equal(mcpNode.parameters.serverTransport, 'httpStreamable')
+    assert.equal(mcpNode.parameters.authentication, 'bearerAuth')
+
+    await page.getByRole('button', { name: 'Copy Cursor configuration' }).click()
+    const cursor = JSON.parse(
+      await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())
+    )
+    assert.equal(cursor.mcpServers.adrelay.url, endpoint)
+  })
+})

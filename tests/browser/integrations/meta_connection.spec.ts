@@ -1,0 +1,70 @@
+import { test } from '@japa/runner'
+import type { Page } from 'playwright'
+import { createUser } from '#tests/helpers/factories'
+import { ALEX, freshSandbox } from '#tests/helpers/meta'
+
+/** The toast on screen (one at a time). */
+function toast(page: Page) {
+  return page.locator('[data-variant]').first()
+}
+
+test.group('Integrations page: Meta connection', (group) => {
+  group.each.setup(async () => {
+    await freshSandbox()
+  })
+
+  test('connect through the consent page shows Connected with the account, then disconnect', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await browserContext.loginAs(user)
+    const page = await visit('/integrations')
+
+    const card = page.getByTestId('meta-card')
+    await card.getByText('Not Connected').waitFor()
+    await card.getByText('Sandbox').waitFor()
+    assert.isTrue(
+      await page.getByTestId('coming-soon-Google Ads').getByText('Coming Soon').isVisible()
+    )
+    assert.isTrue(
+      await page.getByTestId('coming-soon-TikTok Ads').getByText('Coming Soon').isVisible()
+    )
+
+    await page.getByRole('button', { name: 'Connect Meta Account' }).click()
+    // The sandbox's consent page (Meta's dialog stand-in).
+    await page.getByRole('button', { name: 'Allow' }).waitFor()
+    await page.getByRole('button', { name: 'Allow' }).click()
+
+    await page.waitForURL((url) => url.pathname === '/integrations')
+    await toast(page).getByText('Connected!', { exact: true }).waitFor()
+    await card.getByText('Connected', { exact: true }).waitFor()
+    await card.getByText(ALEX.name).waitFor()
+    await card.getByText(ALEX.id).waitFor()
+    await card.getByText('Long-lived (60 days)').waitFor()
+    await card.getByText('Rivera Outdoor Co.').waitFor()
+    assert.notInclude(page.url(), 'success=')
+    assert.equal(await card.getByText('Your Meta token expires soon.').count(), 0)
+
+    await card.getByRole('button', { name: 'Disconnect' }).click()
+    await toast(page).getByText('Disconnected', { exact: true }).waitFor()
+    await card.getByText('Not Connected').waitFor()
+    await card.getByRole('button', { name: 'Connect Meta Account' }).waitFor()
+  })
+
+  test('cancelling on the consent page shows Connection Failed with the spec message', async ({
+    visit,
+    browserContext,
+  }) => {
+    const user = await createUser()
+    await browserContext.loginAs(user)
+    const page = await visit('/integrations')
+    await page.getByRole('button', { name: 'Connect Meta Account' }).click()
+    await page.getByRole('link', { name: 'Cancel' }).click()
+    await page.waitForURL((url) => url.pathname === '/integrations')
+    await toast(page).getByText('Connection Failed', { exact: true }).waitFor()
+    await toast(page).getByText('Meta OAuth failed. Please try again.').waitFor()
+    await page.getByTestId('meta-card').getByText('Not Connected').waitFor()
+  })
+})

@@ -1,0 +1,44 @@
+import type { Page } from 'playwright'
+import db from '@adonisjs/lucid/services/db'
+import { toDbTimestamp } from '#shared/db_time'
+import type User from '#accounts/models/user'
+
+/** Base URL of the test server (same as tests/bootstrap.ts). */
+export const baseUrl = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? 3334}`
+
+/** Signs in through the development sign-in page (Google is not configured in tests). */
+export async function signInThroughDevPage(
+  page: Page,
+  email: string,
+  firstName = 'Dev',
+  lastName = 'User'
+) {
+  await page.goto('/api/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('First name').fill(firstName)
+  await page.getByLabel('Last name').fill(lastName)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+}
+
+/** Writes call-log rows for `user` (defaults: GET /api/v1/me, 42 ms, now). */
+export async function logCalls(
+  user: User,
+  calls: Array<{ status: number; ms?: number; at?: Date; endpoint?: string; method?: string }>
+) {
+  await db.table('api_calls').multiInsert(
+    calls.map((call, index) => ({
+      user_id: user.id,
+      method: call.method ?? 'GET',
+      endpoint: call.endpoint ?? '/api/v1/me',
+      status_code: call.status,
+      response_time_ms: call.ms ?? 42,
+      created_at: toDbTimestamp(call.at ?? new Date(Date.now() - index * 1000)),
+    }))
+  )
+}
+
+/** The title text of the toast on screen. */
+export function toastTitle(page: Page) {
+  return page.locator('[data-variant] .text-sm.font-semibold').first()
+}

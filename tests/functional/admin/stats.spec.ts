@@ -1,0 +1,78 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { createUser, setPlan } from '#tests/helpers/factories'
+import { toDbTimestamp } from '#shared/db_time'
+
+/** Logs `count` metered calls for `userId` at `at`. */
+async function logCalls(userId: number, count: number, at: Date) {
+  await db.table('api_calls').multiInsert(
+    Array.from({ length: count }, () => ({
+      user_id: userId,
+      token_id: null,
+      method: 'GET',
+      endpoint: '/api/v1/me',
+      status_code: 200,
+      response_time_ms: 12,
+      created_at: toDbTimestamp(at),
+    }))
+  )
+}
+
+test.group('Admin stats', (group) => {
+  // Figures are platform-wide: start from an empty user table (cascades to subscriptions and calls).
+  group.each.setup(async () => {
+    await db.from('users').delete()
+  })
+
+  test('stat figures count users, active paid subscriptions, MRR in cents and calls since midnight UTC', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await createUser({ role: 'admin' })
+    const stripeTrafficker = await createUser()
+    const manualAgency = await createUser()
+    const stripeAgency = await createUser()
+    const trialing = await createUser()
+    const invited = await createUser()
+    const canceled = await createUser()
+    const pastDue = await createUser()
+    await createUser() // Free, no subscription row
+
+    await setPlan(stripeTrafficker, 'trafficker', 'active', 'stripe') // 2900
+    await setPlan(manualAgency, 'agency', 'active', 'manual') // 9900
+    await setPlan(stripeAgency, 'agency', 'active', 'stripe') // 9900
+    await setPlan(trialing, 'agency', 'trialing', 'stripe') // trial: no revenue, not active
+    await setPlan(invited, 'trafficker', 'active', 'invitation') // granted: active, no revenue
+    await setPlan(canceled, 'trafficker', 'canceled', 'stripe')
+    await setPlan(pastDue, 'trafficker', 'past_due', 'stripe')
+
+    const now = new Date()
+    const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+    await logCalls(stripeTrafficker.id, 3, now)
+    await logCalls(invited.id, 2, midnight)
+    await logCalls(invited.id, 4, new Date(midnight.getTime() - 1000)) // yesterday 23:59:59 UTC
+
+    const response = await client.get('/api/admin/stats').loginAs(admin)
+    response.assertStatus(200)
+    assert.deepEqual(response.body(), {
+      totalUsers: 9,
+      activeSubscriptions: 4,
+      monthlyRevenue: 2900 + 9900 + 9900,
+      currency: 'usd',
+      apiCallsToday: 5,
+    })
+  })
+
+  test('an empty platform reports zeros, not nulls', async ({ client, assert }) => {
+    const admin = await createUser({ role: 'admin' })
+    const response = await client.get('/api/admin/stats').loginAs(admin)
+    response.assertStatus(200)
+    assert.deepEqual(response.body(), {
+      totalUsers: 1,
+      activeSubscriptions: 0,
+      monthlyRevenue: 0,
+      currency: 'usd',
+      apiCallsToday: 0,
+    })
+  })
+})

@@ -1,0 +1,148 @@
+import { test } from '@japa/runner'
+import ApiToken from '#keys/models/api_token'
+import { hashApiKey, API_KEY_PATTERN } from '#keys/services/api_key_format'
+import { MAX_ACTIVE_API_KEYS } from '#keys/actions/create_api_key'
+import { createApiKey, createUser } from '#tests/helpers/factories'
+
+async function activeKeyCount(userId: number) {
+  const [row] = await ApiToken.query()
+    .where('user_id', userId)
+    .whereNull('revoked_at')
+    .count('* as total')
+  return Number(row.$extras.total)
+}
+
+test.group('API keys (session endpoints)', () => {
+  test('a signed-out visitor gets 401 Unauthorized', async ({ client }) => {
+    const response = await client.get('/api/tokens')
+    response.assertStatus(401)
+    response.assertBody({ message: 'Unauthorized' })
+  })
+
+  test('creating a key returns the full key once and stores only its hash', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    const response = await client
+      .post('/api/tokens')
+      .json({ name: 'n8n production' })
+      .withCsrfToken()
+      .loginAs(user)
+
+    response.assertStatus(201)
+    const { id, token, name, createdAt } = response.body()
+    assert.equal(name, 'n8n production')
+    assert.match(token, API_KEY_PATTERN)
+    assert.isString(createdAt)
+
+    const stored = await ApiToken.findOrFail(id)
+    assert.equal(stored.tokenHash, hashApiKey(token))
+    assert.notInclude(JSON.stringify(stored.$attributes), token)
+
+    const list = await client.get('/api/tokens').loginAs(user)
+    list.assertStatus(200)
+    assert.lengthOf(list.body(), 1)
+    const listed = list.body()[0]
+    assert.notEqual(listed.token, token)
+    assert.notInclude(JSON.stringify(list.body()), token)
+    assert.isTrue(token.startsWith(listed.token.replace(/•+$/, '')))
+    assert.containsSubset(listed, { id, name: 'n8n production', lastUsedAt: null })
+  })
+
+  test('a write without the CSRF token is rejected', async ({ client, assert }) => {
+    const user = await createUser()
+    const response = await client.post('/api/tokens').json({ name: 'x' }).loginAs(user)
+    response.assertStatus(403)
+    response.assertBodyContains({ error: { code: 'csrf_token_mismatch' } })
+    assert.equal(await activeKeyCount(user.id), 0)
+  })
+
+  test('a name longer than 100 characters is refused with 422', async ({ client }) => {
+    const user = await createUser()
+    const response = await client
+      .post('/api/tokens')
+      .json({ name: 'x'.repeat(101) })
+      .withCsrfToken()
+      .loginAs(user)
+    response.assertStatus(422)
+    response.assertBodyContains({ error: { code: 'validation_failed' } })
+  })
+
+  test('past 25 active keys the next one is refused with api_key_limit_reached', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    for (let index = 0; index < MAX_ACTIVE_API_KEYS; index++) await createApiKey(user)
+    const response = await client
+      .post('/api/tokens')
+      .json({ name: 'one too many' })
+      .withCsrfToken()
+      .loginAs(user)
+    response.assertStatus(422)
+    response.assertBodyContains({ error: { code: 'api_key_limit_reached', limit: 25 } })
+    assert.equal(await activeKeyCount(user.id), 25)
+  })
+
+  test("revoking another user's key answers 404 and leaves it working", async ({
+    client,
+    assert,
+  }) => {
+    const owner = await createUser()
+    const intruder = await createUser()
+    const { record, key } = await createApiKey(owner)
+    const response = await client
+      .delete(`/api/tokens/${record.id}`)
+      .withCsrfToken()
+      .loginAs(intruder)
+    response.assertStatus(404)
+    await record.refresh()
+    assert.isNull(record.revokedAt)
+    const call = await client.get('/api/v1/usage').bearerToken(key)
+    call.assertStatus(200)
+  })
+
+  test('a revoked key answers 401 at once and disappears from the list', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    const { record, key } = await createApiKey(user)
+    ;(await client.get('/api/v1/usage').bearerToken(key)).assertStatus(200)
+
+    const revoke = await client.delete(`/api/tokens/${record.id}`).withCsrfToken().loginAs(user)
+    revoke.assertStatus(204)
+
+    const call = await client.get('/api/v1/usage').bearerToken(key)
+    call.assertStatus(401)
+    call.assertBodyContains({ error: { code: 'invalid_api_key' } })
+    const list = await client.get('/api/tokens').loginAs(user)
+    assert.deepEqual(list.body(), [])
+  })
+
+  test('DELETE /api/tokens revokes every key of the caller only', async ({ client, assert }) => {
+    const user = await createUser()
+    const other = await createUser()
+    const first = await createApiKey(user)
+    const second = await createApiKey(user)
+    const others = await createApiKey(other)
+
+    const response = await client.delete('/api/tokens').withCsrfToken().loginAs(user)
+    response.assertStatus(200)
+    assert.equal(response.body().revoked, 2)
+
+    for (const { key } of [first, second]) {
+      ;(await client.get('/api/v1/usage').bearerToken(key)).assertStatus(401)
+    }
+    ;(await client.get('/api/v1/usage').bearerToken(others.key)).assertStatus(200)
+  })
+})
+
+test.group('API keys when signed out', () => {
+  test('a signed-out write answers 401 Unauthorized, not a CSRF error', async ({ client }) => {
+    const response = await client.delete('/api/tokens')
+    response.assertStatus(401)
+    response.assertBody({ message: 'Unauthorized' })
+  })
+})

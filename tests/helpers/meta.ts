@@ -1,0 +1,86 @@
+import app from '@adonisjs/core/services/app'
+import type User from '#accounts/models/user'
+import { MetaEndpoints } from '#meta/services/meta_endpoints'
+import { MetaConnections } from '#meta/services/meta_connections'
+import type { MetaSandbox } from '#meta/sandbox/meta_sandbox'
+
+/** Sandbox Meta users (app/meta/sandbox/sandbox_seed.ts). */
+export const ALEX = {
+  id: '10000000000001',
+  name: 'Alex Rivera',
+  accounts: ['act_100000000001', 'act_100000000002'],
+}
+export const BLAIR = { id: '10000000000002', name: 'Blair Chen', accounts: ['act_200000000001'] }
+
+/** Seed ids used across the tests. */
+export const IDS = {
+  cboCampaign: '120200000000101',
+  cboAdSet: '120200000001011',
+  aboCampaign: '120200000000102',
+  aboAdSet: '120200000001021',
+  lifetimeAdSet: '120200000001031',
+  pausedCampaign: '120200000000104',
+  alexAd: '120200000010111',
+  blairCampaign: '120200000000301',
+  blairAdSet: '120200000003011',
+}
+
+/** The sandbox the app talks to in tests (started by the app on first use), reset to its seed. */
+export async function freshSandbox(): Promise<MetaSandbox> {
+  const endpoints = await app.container.make(MetaEndpoints)
+  await endpoints.resolve()
+  const sandbox = endpoints.sandbox!
+  sandbox.reset()
+  return sandbox
+}
+
+/**
+ * Connects `user` to a sandbox Meta user without the OAuth dance: the sandbox issues a real
+ * token and the connection is stored through the module's own storage.
+ */
+export async function connectMeta(
+  user: User,
+  as: { id: string; name: string } = ALEX,
+  type: 's' | 'l' = 'l'
+) {
+  const sandbox = await freshSandboxNoReset()
+  const connections = await app.container.make(MetaConnections)
+  const token = sandbox.issueToken(as.id, type)
+  const { DateTime } = await import('luxon')
+  await connections.save(user.id, {
+    metaUserId: as.id,
+    name: as.name,
+    accessToken: token,
+    isLongLived: type === 'l',
+    expiresAt: DateTime.utc().plus(type === 'l' ? { days: 60 } : { hours: 1 }),
+    dataAccessExpiresAt: null,
+    scopes: ['ads_read', 'ads_management', 'business_management'],
+    sandbox: true,
+  })
+  return token
+}
+
+async function freshSandboxNoReset() {
+  const endpoints = await app.container.make(MetaEndpoints)
+  await endpoints.resolve()
+  return endpoints.sandbox!
+}
+
+/** Follows the sandbox consent page's Allow (or Cancel) and returns the callback URL it redirects to. */
+export async function consent(
+  dialogUrl: string,
+  decision: 'allow' | 'cancel' = 'allow',
+  as = ALEX.id
+) {
+  const page = await fetch(dialogUrl)
+  if (page.status !== 200) throw new Error(`Consent page answered ${page.status}`)
+  const dialog = new URL(dialogUrl)
+  const confirm = new URL(dialog.pathname + '/confirm', dialog.origin)
+  for (const name of ['client_id', 'redirect_uri', 'state', 'scope']) {
+    confirm.searchParams.set(name, dialog.searchParams.get(name) ?? '')
+  }
+  confirm.searchParams.set('as', as)
+  if (decision === 'allow') confirm.searchParams.set('decision', 'allow')
+  const redirected = await fetch(confirm, { redirect: 'manual' })
+  return new URL(redirected.headers.get('location')!)
+}

@@ -1,0 +1,219 @@
+/*
+| npm run bench:gateway — the metered hot path against two baselines, in one run.
+|
+| Builds the app for production (`node ace build`, skipped with --no-build when build/ exists),
+| starts it from build/ with NODE_ENV=production on a fresh SQLite file (or on MySQL + Redis when
+| DB_CONNECTION=mysql / REDIS_URL are set in the environment), mints an Agency key with
+| `node ace keys:create`, and measures with autocannon:
+|   (a) a bare node:http server answering a small JSON body (separate process),
+|   (b) the app's unauthenticated GET /health,
+|   (c) GET /api/v1/usage with a valid key: key check → quota → call log (every request counted).
+| Prints requests/s and latency p50/p99 (ms) for each, then the ratios c/b and c/a.
+| Target: c ≥ 0.85 × b.
+|
+| Options: --duration <seconds per target> (default 10), --connections <n> (default 50),
+| --rounds <n> (default 3; figures are medians, targets alternate order per round), --no-build.
+*/
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url))
+const BUILD = `${ROOT}build/`
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`)
+  return index > 0 ? Number(process.argv[index + 1]) : fallback
+}
+const DURATION_SECONDS = option('duration', 10)
+const CONNECTIONS = option('connections', 50)
+const ROUNDS = option('rounds', 3)
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`${url} did not answer:\n${output()}`)
+}
+
+function startProcess(args: string[], env: NodeJS.ProcessEnv, cwd: string) {
+  let output = ''
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  return { child, output: () => output }
+}
+
+interface Figures {
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  non2xx: number
+}
+
+async function measure(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    pipelining: 1,
+  })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  }
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+async function main() {
+  if (!process.argv.includes('--no-build') || !existsSync(`${BUILD}bin/server.js`)) {
+    console.log('building for production (node ace build)...')
+    const build = spawnSync(process.execPath, ['ace', 'build', '--ignore-ts-errors'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    })
+    if (build.status !== 0) throw new Error('build failed')
+  }
+
+  const sqliteFile = `${ROOT}tmp/bench_gateway.sqlite3`
+  for (const suffix of ['', '-wal', '-shm']) rmSync(sqliteFile + suffix, { force: true })
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    APP_KEY: 'benchmark-app-key-0123456789abcdefghij',
+    APP_URL: 'http://127.0.0.1',
+    GOOGLE_CLIENT_ID: 'benchmark',
+    GOOGLE_CLIENT_SECRET: 'benchmark',
+    META_TOKEN_ENCRYPTION_KEY: 'benchmark-meta-key-0123456789abcdefghij',
+    SQLITE_FILE: sqliteFile,
+    LOG_LEVEL: 'warn',
+  }
+  const storage =
+    (env.DB_CONNECTION === 'mysql' ? 'MySQL' : 'SQLite') + (env.REDIS_URL ? ' + Redis' : '')
+
+  const migrate = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], {
+    cwd: BUILD,
+    env,
+    encoding: 'utf8',
+  })
+  if (migrate.status !== 0) throw new Error(`migration failed:\n${migrate.stderr}${migrate.stdout}`)
+  const mint = spawnSync(
+    process.execPath,
+    [
+      'ace.js',
+      'keys:create',
+      `bench-${Date.now()}@example.test`,
+      '--create-user',
+      '--plan',
+      'agency',
+    ],
+    { cwd: BUILD, env, encoding: 'utf8' }
+  )
+  const key = mint.stdout.match(/adr_[0-9A-Za-z]{28}/)?.[0]
+  if (!key) throw new Error(`could not mint a key:\n${mint.stderr}${mint.stdout}`)
+
+  const bare = await freePort()
+  const baseline = startProcess(
+    [
+      '-e',
+      `require('node:http').createServer((req, res) => {
+        const body = JSON.stringify({ status: 'ok' })
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) })
+        res.end(body)
+      }).listen(${bare}, '127.0.0.1')`,
+    ],
+    process.env,
+    ROOT
+  )
+  const appPort = await freePort()
+  const server = startProcess(
+    ['bin/server.js'],
+    { ...env, HOST: '127.0.0.1', PORT: String(appPort) },
+    BUILD
+  )
+  try {
+    await waitFor(`http://127.0.0.1:${bare}/`, baseline.child, baseline.output)
+    await waitFor(`http://127.0.0.1:${appPort}/health`, server.child, server.output)
+
+    const targets = {
+      a: { label: '(a) bare node:http JSON', url: `http://127.0.0.1:${bare}/`, headers: {} },
+      b: { label: '(b) app GET /health', url: `http://127.0.0.1:${appPort}/health`, headers: {} },
+      c: {
+        label: '(c) app GET /api/v1/usage + key',
+        url: `http://127.0.0.1:${appPort}/api/v1/usage`,
+        headers: { authorization: `Bearer ${key}` },
+      },
+    } as const
+    const check = await fetch(targets.c.url, { headers: targets.c.headers })
+    if (check.status !== 200) throw new Error(`metered call answered ${check.status}`)
+
+    // Warm-up (JIT, connection pools, key cache).
+    for (const target of Object.values(targets)) {
+      await autocannon({ url: target.url, headers: target.headers, connections: 10, duration: 2 })
+    }
+
+    const runs: Record<'a' | 'b' | 'c', Figures[]> = { a: [], b: [], c: [] }
+    for (let round = 0; round < ROUNDS; round++) {
+      const order: Array<'a' | 'b' | 'c'> = round % 2 === 0 ? ['a', 'b', 'c'] : ['c', 'b', 'a']
+      for (const name of order)
+        runs[name].push(await measure(targets[name].url, targets[name].headers))
+    }
+
+    const summary = Object.fromEntries(
+      (Object.keys(runs) as Array<'a' | 'b' | 'c'>).map((name) => [
+        name,
+        {
+          requestsPerSecond: median(runs[name].map((run) => run.requestsPerSecond)),
+          p50: median(runs[name].map((run) => run.p50)),
+          p99: median(runs[name].map((run) => run.p99)),
+          non2xx: runs[name].reduce((total, run) => total + run.non2xx, 0),
+        },
+      ])
+    ) as Record<'a' | 'b' | 'c', Figures>
+
+    console.log(
+      `\nbench:gateway — ${storage}, ${CONNECTIONS} connections, ${DURATION_SECONDS}s × ${ROUNDS} rounds (medians), Node ${process.version}`
+    )
+    console.log('target                              req/s      p50 ms   p99 ms   non-2xx')
+    for (const name of ['a', 'b', 'c'] as const) {
+      const figures = summary[name]
+      console.log(
+        `${targets[name].label.padEnd(34)} ${figures.requestsPerSecond.toFixed(0).padStart(8)} ${String(figures.p50).padStart(9)} ${String(figures.p99).padStart(8)} ${String(figures.non2xx).padStart(9)}`
+      )
+    }
+    const cb = summary.c.requestsPerSecond / summary.b.requestsPerSecond
+    const ca = summary.c.requestsPerSecond / summary.a.requestsPerSecond
+    console.log(`\nratio c/b = ${cb.toFixed(3)} (target ≥ 0.85)   ratio c/a = ${ca.toFixed(3)}`)
+  } finally {
+    server.child.kill('SIGTERM')
+    baseline.child.kill('SIGTERM')
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exitCode = 1
+})

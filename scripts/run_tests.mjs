@@ -1,0 +1,16 @@
+/*
+| `npm test`: the Japa suites (unit, functional, browser) and then the Vitest front-end tests.
+| Arguments go to Japa (`npm test -- --files tests/functional/keys`); with arguments, Vitest
+| is skipped (run it alone with `npm run test:ui`).
+*/
+import { spawnSync } from 'node:child_process'
+
+const args = process.argv.slice(2)
+const run = (command, commandArgs) =>
+  spawnSync(command, commandArgs, { stdio: 'inherit', env: process.env }).status ?? 1
+
+let status = run(process.execPath, ['ace', 'test', ...args])
+if (args.length === 0) {
+  status = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run']) || status
+}
+process.exit(status)

@@ -24,7 +24,6 @@ export const middleware = router.named({
   silentAuth: () => import('#accounts/middleware/silent_auth_middleware'),
   requireUser: () => import('#accounts/middleware/require_user_middleware'),
   requireAdmin: () => import('#accounts/middleware/require_admin_middleware'),
-  meteredApi: () => import('#usage/middleware/metered_api_middleware'),
 })
 
 /**

@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, sessionApiMiddleware, webMiddleware } from '#start/kernel'
+import { meteredApi } from '#usage/middleware/metered_api_middleware'
 import { publishedRegistry } from '#automation/registry/published_actions'
 import { restAction, wrongMethod } from '#automation/rest/rest_action'
 import { mcpOriginGuard, mcpProtocolVersionGuard } from '#automation/mcp/http_guards'
@@ -18,7 +19,7 @@ router
     router.get('/mcp', [McpController, 'methodNotAllowed']).as('mcp.get')
     router.delete('/mcp', [McpController, 'methodNotAllowed']).as('mcp.delete')
   })
-  .use([mcpOriginGuard, middleware.meteredApi({ countRequest: false }), mcpProtocolVersionGuard])
+  .use([mcpOriginGuard, meteredApi({ countRequest: false }), mcpProtocolVersionGuard])
 
 /*
 | REST: one route per published action, GET for read-only actions, POST for writes; each
@@ -32,7 +33,7 @@ router
       else router.post(action.path, handler)
     }
   })
-  .use(middleware.meteredApi())
+  .use(meteredApi())
 
 /* The other verb on an action path says which one to use (not metered: nothing ran). */
 for (const action of publishedRegistry().list()) {

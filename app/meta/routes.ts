@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, sessionApiMiddleware, webMiddleware } from '#start/kernel'
+import { meteredApi } from '#usage/middleware/metered_api_middleware'
 
 const IntegrationsController = () => import('#meta/controllers/integrations_controller')
 const MetaOauthController = () => import('#meta/controllers/meta_oauth_controller')
@@ -32,4 +33,4 @@ router
     router.post('/proxy', [IntegratorController, 'proxy'])
   })
   .prefix('/internal/meta')
-  .use(middleware.meteredApi())
+  .use(meteredApi())

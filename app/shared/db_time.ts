@@ -5,8 +5,11 @@ import { DateTime } from 'luxon'
  * DateTime columns on SQLite and MySQL), so raw query-builder writes must use the same form.
  */
 export function toDbTimestamp(date: Date | DateTime): string {
-  const value = date instanceof DateTime ? date : DateTime.fromJSDate(date)
-  return value.toUTC().toFormat('yyyy-MM-dd HH:mm:ss')
+  const instant = date instanceof DateTime ? date.toJSDate() : date
+  // `toISOString` is UTC `YYYY-MM-DDTHH:mm:ss.sssZ`; several times cheaper than a luxon
+  // format, and the call log formats one per metered request.
+  const iso = instant.toISOString()
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
 }
 
 /** Reads a timestamp column as returned by either driver (Date, epoch ms, or SQL string). */

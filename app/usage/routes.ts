@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, sessionApiMiddleware } from '#start/kernel'
+import { meteredApi } from '#usage/middleware/metered_api_middleware'
 import { restAction } from '#automation/rest/rest_action'
 
 const UsageController = () => import('#usage/controllers/usage_controller')
@@ -22,4 +23,4 @@ router
     router.get('/usage', restAction('get_usage'))
   })
   .prefix('/api/v1')
-  .use(middleware.meteredApi())
+  .use(meteredApi())

@@ -1,32 +1,33 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import app from '@adonisjs/core/services/app'
 import type { ActionHttpMethod } from '#automation/registry/action_registry'
 import { AppError } from '#shared/errors'
 
 /**
  * A route handler that runs published action `name` through the REST adapter. Module route
- * files use it to keep older URLs working (`GET /api/v1/usage` → `get_usage`); the
- * controller is imported on first use.
+ * files use it to keep older URLs working (`GET /api/v1/usage` → `get_usage`).
  */
 export function restAction(name: string) {
   return async (ctx: HttpContext) => {
-    const RestActionsController = await loadController()
-    const controller = await ctx.containerResolver.make(RestActionsController)
+    const controller = await sharedController()
     return controller.invoke(ctx, name)
   }
 }
 
-let controllerModule: Promise<
-  typeof import('#automation/controllers/rest_actions_controller')
+let controller: Promise<
+  InstanceType<(typeof import('#automation/controllers/rest_actions_controller'))['default']>
 > | null = null
 
 /**
- * Imports the controller once. A dynamic `import()` per request is not free: under loader
- * hooks (ts-exec in development) every call goes through module resolution again.
+ * The REST adapter, imported and made once per process (a container singleton, see
+ * providers/app_provider.ts). Neither a dynamic `import()` nor a container lookup per
+ * request is free on the metered hot path.
  */
-async function loadController() {
-  controllerModule ??= import('#automation/controllers/rest_actions_controller')
-  const loaded = await controllerModule
-  return loaded.default
+function sharedController() {
+  controller ??= import('#automation/controllers/rest_actions_controller').then(
+    ({ default: RestActionsController }) => app.container.make(RestActionsController)
+  )
+  return controller
 }
 
 /** Handler for the other verb on an action path: 405 naming the one that works. */

@@ -31,10 +31,27 @@ export class ApiKeyVerifier {
     this.#cache = new LRUCache({ max: 50_000, ttl: ttlMs })
   }
 
-  /** Resolves a presented key; `null` when malformed, unknown or revoked. */
-  async verify(presentedKey: string): Promise<VerifiedApiKey | null> {
-    if (!hasValidChecksum(presentedKey)) return null
-    const digest = hashApiKey(presentedKey)
+  /**
+   * Digest of the last key presented on each keep-alive connection (a WeakMap on the
+   * socket, gone with it), so a client reusing its connection is not checksummed and hashed
+   * again on every request. The key itself is never stored anywhere else.
+   */
+  #connectionDigests = new WeakMap<object, { presentedKey: string; digest: string }>()
+
+  /**
+   * Resolves a presented key; `null` when malformed, unknown or revoked. `connection` (the
+   * request's socket) enables the per-connection digest memo.
+   */
+  async verify(presentedKey: string, connection?: object): Promise<VerifiedApiKey | null> {
+    const memo = connection ? this.#connectionDigests.get(connection) : undefined
+    let digest: string
+    if (memo && memo.presentedKey === presentedKey) {
+      digest = memo.digest
+    } else {
+      if (!hasValidChecksum(presentedKey)) return null
+      digest = hashApiKey(presentedKey)
+      if (connection) this.#connectionDigests.set(connection, { presentedKey, digest })
+    }
     const cached = this.#cache.get(digest)
     if (cached !== undefined) return cached || null
 

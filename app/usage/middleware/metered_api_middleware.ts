@@ -2,7 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
-import { Metering, rateLimitHeaders } from '#usage/services/metering'
+import { Metering } from '#usage/services/metering'
+import { secondsUntil } from '#usage/services/billing_period'
 import type { VerifiedApiKey } from '#keys/services/api_key_verifier'
 import type { QuotaState } from '#usage/services/metering'
 
@@ -24,35 +25,41 @@ export default class MeteredApiMiddleware {
   constructor(private metering: Metering) {}
 
   async handle(ctx: HttpContext, next: NextFn, options: { countRequest?: boolean } = {}) {
-    const startedAt = process.hrtime.bigint()
-    const key = await this.metering.authenticate(ctx.request.header('authorization'))
+    const startedAt = performance.now()
+    const key = await this.metering.authenticate(
+      ctx.request.header('authorization'),
+      ctx.request.request.socket
+    )
     ctx.apiKey = key
 
     if (options.countRequest !== false) {
       const method = ctx.request.method()
       const endpoint = ctx.request.url()
+      const nodeResponse = ctx.response.response
       // Logged once the response is out, whatever its status (including 429s).
-      ctx.response.response.once('finish', () => {
+      nodeResponse.once('finish', () => {
         this.metering.record({
           userId: key.userId,
           tokenId: key.tokenId,
           method,
           endpoint,
-          statusCode: ctx.response.response.statusCode,
-          responseTimeMs: Number(process.hrtime.bigint() - startedAt) / 1e6,
+          statusCode: nodeResponse.statusCode,
+          responseTimeMs: performance.now() - startedAt,
           createdAt: new Date(),
         })
       })
-      ctx.quota = await this.metering.consume(key)
-      for (const [name, value] of Object.entries(rateLimitHeaders(ctx.quota))) {
-        ctx.response.header(name, value)
-      }
+      const quota = await this.metering.consume(key)
+      ctx.quota = quota
+      ctx.response.header('RateLimit-Limit', quota.limit)
+      ctx.response.header('RateLimit-Remaining', quota.remaining)
+      ctx.response.header('RateLimit-Reset', secondsUntil(quota.resetsAt))
     }
     return next()
   }
 }
 
 let shared: Promise<MeteredApiMiddleware> | null = null
+let instance: MeteredApiMiddleware | null = null
 
 /**
  * The metered-API guard as a plain function middleware for route groups:
@@ -65,8 +72,10 @@ let shared: Promise<MeteredApiMiddleware> | null = null
  */
 export function meteredApi(options: { countRequest?: boolean } = {}) {
   return async function meteredApiMiddleware(ctx: HttpContext, next: NextFn) {
-    shared ??= app.container.make(MeteredApiMiddleware)
-    const middleware = await shared
-    return middleware.handle(ctx, next, options)
+    if (!instance) {
+      shared ??= app.container.make(MeteredApiMiddleware)
+      instance = await shared
+    }
+    return instance.handle(ctx, next, options)
   }
 }

@@ -2,7 +2,7 @@ import { AppError } from '#shared/errors'
 import type { ApiKeyVerifier, VerifiedApiKey } from '#keys/services/api_key_verifier'
 import type { QuotaStore } from '#usage/services/quota_store'
 import type { CallLog, ApiCallRecord } from '#usage/services/call_log'
-import { billingPeriodAt, secondsUntil } from '#usage/services/billing_period'
+import { billingPeriodAt, secondsUntil, type BillingPeriod } from '#usage/services/billing_period'
 
 /** Quota state after a request was counted (or refused). */
 export interface QuotaState {
@@ -29,8 +29,14 @@ export class Metering {
     readonly callLog: CallLog
   ) {}
 
-  /** Reads `Authorization: Bearer <key>` and resolves the key, or throws. */
-  async authenticate(authorizationHeader: string | undefined | null): Promise<VerifiedApiKey> {
+  /**
+   * Reads `Authorization: Bearer <key>` and resolves the key, or throws. `connection` is the
+   * request's socket (see `ApiKeyVerifier.verify`).
+   */
+  async authenticate(
+    authorizationHeader: string | undefined | null,
+    connection?: object
+  ): Promise<VerifiedApiKey> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorizationHeader ?? '')
     if (!match) {
       throw invalidKey(
@@ -38,7 +44,7 @@ export class Metering {
         'Bearer realm="adrelay"'
       )
     }
-    const verified = await this.verifier.verify(match[1])
+    const verified = await this.verifier.verify(match[1], connection)
     if (!verified) {
       throw invalidKey(
         'The API key is invalid or has been revoked.',
@@ -56,7 +62,7 @@ export class Metering {
    * @throws AppError 429 `quota_exceeded` when the month's limit is reached
    */
   async consume(key: VerifiedApiKey, now: Date = new Date()): Promise<QuotaState> {
-    const { period, resetsAt } = billingPeriodAt(now)
+    const { period, resetsAt } = this.#periodAt(now)
     const limit = key.requestLimit
     const { allowed, used } = await this.quotas.consume(key.userId, period, limit)
     const state = { limit, used, remaining: Math.max(0, limit - used), period, resetsAt }
@@ -70,6 +76,19 @@ export class Metering {
       )
     }
     return state
+  }
+
+  #period: BillingPeriod | null = null
+
+  /** The quota period containing `now`, reused until the month changes (hot path). */
+  #periodAt(now: Date): BillingPeriod {
+    const time = now.getTime()
+    const cached = this.#period
+    if (cached && time >= cached.startsAt.getTime() && time < cached.resetsAt.getTime()) {
+      return cached
+    }
+    this.#period = billingPeriodAt(now)
+    return this.#period
   }
 
   /** Reads the current month's usage without counting. */

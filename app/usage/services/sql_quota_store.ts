@@ -1,6 +1,24 @@
 import db from '@adonisjs/lucid/services/db'
 import { BatchingQuotaStore } from '#usage/services/quota_store'
 
+const INCREMENT_SQLITE =
+  'UPDATE usage_counters SET count = count + ? WHERE user_id = ? AND period = ? AND count + ? <= ? RETURNING count'
+
+/** The parts of knex's client and node-sqlite3 used for the prepared increment. */
+interface KnexClient {
+  acquireConnection(): Promise<unknown>
+  releaseConnection(connection: unknown): Promise<unknown>
+}
+interface SqliteStatement {
+  all(
+    bindings: unknown[],
+    callback: (error: Error | null, rows: { count: number }[]) => void
+  ): SqliteStatement
+}
+interface SqliteDatabase {
+  prepare(sql: string): SqliteStatement
+}
+
 /**
  * Monthly counters in the `usage_counters` table (the default, no Redis).
  *
@@ -51,6 +69,36 @@ export class SqlQuotaStore extends BatchingQuotaStore {
     })
   }
 
+  /** The increment prepared once per raw SQLite connection (node-sqlite3 `Statement`). */
+  #statements = new WeakMap<object, SqliteStatement>()
+
+  /**
+   * Runs the SQLite increment through a statement prepared once per pooled connection.
+   * `rawQuery` would prepare, run and finalise a new statement each time (three trips to
+   * the driver's thread pool); this is one. The connection comes from the pool like any
+   * query, so it never runs inside someone else's transaction.
+   */
+  async #runPrepared(client: KnexClient, bindings: unknown[]): Promise<{ count: number }[]> {
+    const connection = (await client.acquireConnection()) as SqliteDatabase
+    try {
+      let statement = this.#statements.get(connection)
+      if (!statement) {
+        statement = connection.prepare(INCREMENT_SQLITE)
+        this.#statements.set(connection, statement)
+      }
+      return await new Promise((resolve, reject) =>
+        statement!.all(bindings, (error, rows) => {
+          if (!error) return resolve(rows)
+          // Prepared against a schema that has changed or failed to prepare: start afresh.
+          this.#statements.delete(connection)
+          reject(error)
+        })
+      )
+    } finally {
+      await client.releaseConnection(connection)
+    }
+  }
+
   /** Adds `wanted` when it fits; returns the new count, or null when no row matched. */
   async #incrementIfRoom(userId: number, period: string, limit: number, wanted: number) {
     const connection = db.connection()
@@ -61,10 +109,13 @@ export class SqlQuotaStore extends BatchingQuotaStore {
       )
       return header.affectedRows === 1 ? Number(header.insertId) : null
     }
-    const rows = await connection.rawQuery(
-      'UPDATE usage_counters SET count = count + ? WHERE user_id = ? AND period = ? AND count + ? <= ? RETURNING count',
-      [wanted, userId, period, wanted, limit]
-    )
+    const rows = await this.#runPrepared(connection.getWriteClient().client, [
+      wanted,
+      userId,
+      period,
+      wanted,
+      limit,
+    ])
     return rows.length === 1 ? Number(rows[0].count) : null
   }
 }

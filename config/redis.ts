@@ -20,8 +20,9 @@ const redisConfig = defineConfig({
       db: Number(redisUrl.pathname.replace('/', '') || 0),
       keyPrefix: '',
       lazyConnect: true,
-      // Concurrent commands share one round trip (the quota script runs on every metered call).
-      enableAutoPipelining: true,
+      // Off: the quota store already sends one script per batch of concurrent metered calls
+      // (group commit), and auto-pipelining wrapped each of those in a pipeline of one.
+      enableAutoPipelining: false,
       retryStrategy(times: number) {
         return times > 10 ? null : times * 50
       },

@@ -9,14 +9,16 @@ import { AppError } from '#shared/errors'
  */
 export function restAction(name: string) {
   return async (ctx: HttpContext) => {
-    const controller = await sharedController()
+    const controller = loadedController ?? (await sharedController())
     return controller.invoke(ctx, name)
   }
 }
 
-let controller: Promise<
-  InstanceType<(typeof import('#automation/controllers/rest_actions_controller'))['default']>
-> | null = null
+type RestActionsController = InstanceType<
+  (typeof import('#automation/controllers/rest_actions_controller'))['default']
+>
+let controller: Promise<RestActionsController> | null = null
+let loadedController: RestActionsController | null = null
 
 /**
  * The REST adapter, imported and made once per process (a container singleton, see
@@ -25,7 +27,10 @@ let controller: Promise<
  */
 function sharedController() {
   controller ??= import('#automation/controllers/rest_actions_controller').then(
-    ({ default: RestActionsController }) => app.container.make(RestActionsController)
+    async ({ default: RestActionsController }) => {
+      loadedController = await app.container.make(RestActionsController)
+      return loadedController
+    }
   )
   return controller
 }

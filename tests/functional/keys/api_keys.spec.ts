@@ -1,4 +1,7 @@
 import { test } from '@japa/runner'
+import http from 'node:http'
+import app from '@adonisjs/core/services/app'
+import { RevokeApiKeys } from '#keys/actions/revoke_api_keys'
 import ApiToken from '#keys/models/api_token'
 import { hashApiKey, API_KEY_PATTERN } from '#keys/services/api_key_format'
 import { MAX_ACTIVE_API_KEYS } from '#keys/actions/create_api_key'
@@ -144,5 +147,56 @@ test.group('API keys when signed out', () => {
     const response = await client.delete('/api/tokens')
     response.assertStatus(401)
     response.assertBody({ message: 'Unauthorized' })
+  })
+})
+
+test.group('API keys on one keep-alive connection', () => {
+  /** GET /api/v1/usage with `key`, always over the same socket (one pooled connection). */
+  function caller() {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const base = new URL(`http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? 3334}`)
+    const sockets = new Set<unknown>()
+    const call = (key: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.get(
+          {
+            agent,
+            host: base.hostname,
+            port: base.port,
+            path: '/api/v1/usage',
+            headers: { authorization: `Bearer ${key}` },
+          },
+          (response) => {
+            response.resume()
+            response.on('end', () => resolve(response.statusCode ?? 0))
+          }
+        )
+        request.on('socket', (socket) => sockets.add(socket))
+        request.on('error', reject)
+      })
+    return { call, sockets, close: () => agent.destroy() }
+  }
+
+  test('each request is checked anew: revocation, another key and a tampered key', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const first = await createApiKey(user, 'first')
+    const second = await createApiKey(user, 'second')
+    const connection = caller()
+    try {
+      assert.equal(await connection.call(first.key), 200)
+      assert.equal(await connection.call(first.key), 200)
+      const tampered = first.key.slice(0, -1) + (first.key.endsWith('A') ? 'B' : 'A')
+      assert.equal(await connection.call(tampered), 401)
+      assert.equal(await connection.call(second.key), 200)
+
+      await (await app.container.make(RevokeApiKeys)).one(user.id, first.record.id)
+      assert.equal(await connection.call(first.key), 401)
+      assert.equal(await connection.call(second.key), 200)
+      assert.equal(connection.sockets.size, 1)
+    } finally {
+      connection.close()
+    }
   })
 })

@@ -1,0 +1,90 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { CallLog } from '#usage/services/call_log'
+import { fromDbTimestamp } from '#shared/db_time'
+import { createApiKey, createUser } from '#tests/helpers/factories'
+
+test.group('Call log batch writes', () => {
+  test('rows keep every field: no token, quotes and accents, truncation, timestamps', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const { record: token } = await createApiKey(user)
+    const callLog = new CallLog(60_000, 10_000)
+    const at = new Date('2026-11-21T10:15:30.900Z')
+    callLog.record({
+      userId: user.id,
+      tokenId: null,
+      method: 'MCP',
+      endpoint: 'tools/call get_insights',
+      statusCode: 200,
+      responseTimeMs: 12.6,
+      createdAt: at,
+    })
+    callLog.record({
+      userId: user.id,
+      tokenId: token.id,
+      method: 'POST',
+      endpoint: `/api/v1/meta/update_campaign_status?name="Café" 'été' \\ ${'x'.repeat(300)}`,
+      statusCode: 422,
+      responseTimeMs: -1,
+      createdAt: new Date('2026-11-21T10:15:31.000Z'),
+    })
+    await callLog.flush()
+
+    const rows = await db.from('api_calls').where('user_id', user.id).orderBy('id', 'asc')
+    assert.lengthOf(rows, 2)
+    assert.equal(rows[0].token_id, null)
+    assert.equal(rows[0].method, 'MCP')
+    assert.equal(rows[0].endpoint, 'tools/call get_insights')
+    assert.equal(Number(rows[0].status_code), 200)
+    assert.equal(Number(rows[0].response_time_ms), 13)
+    assert.equal(fromDbTimestamp(rows[0].created_at).toISOString(), '2026-11-21T10:15:30.000Z')
+
+    assert.equal(Number(rows[1].token_id), token.id)
+    assert.lengthOf(rows[1].endpoint, 255)
+    assert.isTrue(
+      rows[1].endpoint.startsWith(`/api/v1/meta/update_campaign_status?name="Café" 'été' \\ x`)
+    )
+    assert.equal(Number(rows[1].status_code), 422)
+    assert.equal(Number(rows[1].response_time_ms), 0)
+    assert.equal(fromDbTimestamp(rows[1].created_at).toISOString(), '2026-11-21T10:15:31.000Z')
+
+    const stored = await db.from('api_tokens').where('id', token.id).first()
+    assert.equal(fromDbTimestamp(stored.last_used_at).toISOString(), '2026-11-21T10:15:31.000Z')
+  })
+
+  test('a flush larger than one INSERT statement writes every record once', async ({ assert }) => {
+    const user = await createUser()
+    const callLog = new CallLog(60_000, 10_000)
+    const start = Date.UTC(2026, 10, 21, 9, 0, 0)
+    for (let index = 0; index < 2345; index++) {
+      callLog.record({
+        userId: user.id,
+        tokenId: null,
+        method: 'GET',
+        endpoint: `/api/v1/usage?n=${index}`,
+        statusCode: 200,
+        responseTimeMs: index % 50,
+        createdAt: new Date(start + index * 250),
+      })
+    }
+    assert.equal(callLog.pending, 2345)
+    await callLog.flush()
+    assert.equal(callLog.pending, 0)
+
+    const [{ total, distinctEndpoints }] = await db
+      .from('api_calls')
+      .where('user_id', user.id)
+      .select(db.raw('count(*) as total'), db.raw('count(distinct endpoint) as distinctEndpoints'))
+    assert.equal(Number(total), 2345)
+    assert.equal(Number(distinctEndpoints), 2345)
+    const last = await db
+      .from('api_calls')
+      .where('user_id', user.id)
+      .where('endpoint', '/api/v1/usage?n=2344')
+      .first()
+    // 2344 × 250 ms after 09:00:00 is 09:09:46 (stored to the second).
+    assert.equal(fromDbTimestamp(last.created_at).toISOString(), '2026-11-21T09:09:46.000Z')
+  })
+})

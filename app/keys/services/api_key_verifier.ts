@@ -41,8 +41,14 @@ export class ApiKeyVerifier {
   /**
    * Resolves a presented key; `null` when malformed, unknown or revoked. `connection` (the
    * request's socket) enables the per-connection digest memo.
+   *
+   * Answers synchronously when the checksum fails or the cache knows the digest (the hot
+   * path: no promise made), and with a promise after a database lookup; `await` handles both.
    */
-  async verify(presentedKey: string, connection?: object): Promise<VerifiedApiKey | null> {
+  verify(
+    presentedKey: string,
+    connection?: object
+  ): VerifiedApiKey | null | Promise<VerifiedApiKey | null> {
     const memo = connection ? this.#connectionDigests.get(connection) : undefined
     let digest: string
     if (memo && memo.presentedKey === presentedKey) {
@@ -54,7 +60,11 @@ export class ApiKeyVerifier {
     }
     const cached = this.#cache.get(digest)
     if (cached !== undefined) return cached || null
+    return this.#lookup(digest)
+  }
 
+  /** The one indexed query behind a cache miss; caches the outcome, misses included. */
+  async #lookup(digest: string): Promise<VerifiedApiKey | null> {
     const row = await db
       .from('api_tokens as t')
       .join('users as u', 'u.id', 't.user_id')

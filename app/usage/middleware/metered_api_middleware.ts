@@ -37,7 +37,8 @@ export default class MeteredApiMiddleware {
       const endpoint = ctx.request.url()
       const nodeResponse = ctx.response.response
       // Logged once the response is out, whatever its status (including 429s).
-      nodeResponse.once('finish', () => {
+      // `on`, not `once`: a response finishes once, and `once` wraps every listener.
+      nodeResponse.on('finish', () => {
         this.metering.record({
           userId: key.userId,
           tokenId: key.tokenId,

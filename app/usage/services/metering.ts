@@ -44,7 +44,8 @@ export class Metering {
         'Bearer realm="adrelay"'
       )
     }
-    const verified = await this.verifier.verify(match[1], connection)
+    const pending = this.verifier.verify(match[1], connection)
+    const verified = pending instanceof Promise ? await pending : pending
     if (!verified) {
       throw invalidKey(
         'The API key is invalid or has been revoked.',

@@ -49,8 +49,21 @@ export const getUsage = defineAction({
       limit: quota.limit,
       remaining: quota.remaining,
       period: quota.period,
-      resetsAt: quota.resetsAt.toISOString(),
+      resetsAt: isoString(quota.resetsAt),
       plan: { id: caller.planId, name: findPlan(caller.planId)?.name ?? 'Free' },
     }
   },
 })
+
+let lastInstant = Number.NaN
+let lastIso = ''
+
+/** `date.toISOString()`, remembered: every call of a month shares the same reset instant. */
+function isoString(date: Date): string {
+  const instant = date.getTime()
+  if (instant !== lastInstant) {
+    lastInstant = instant
+    lastIso = date.toISOString()
+  }
+  return lastIso
+}

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright'
+import type { BrowserContext, Page } from 'playwright'
 import db from '@adonisjs/lucid/services/db'
 import { toDbTimestamp } from '#shared/db_time'
 import type User from '#accounts/models/user'
@@ -41,4 +41,32 @@ export async function logCalls(
 /** The title text of the toast on screen. */
 export function toastTitle(page: Page) {
   return page.locator('[data-variant] .text-sm.font-semibold').first()
+}
+
+/**
+ * Records the text of every toast shown in `context`'s pages, reported by the page itself as
+ * the toast appears. Toasts that precede a navigation live only 500 ms; polling for them from
+ * the test runner can come too late on a loaded machine, this cannot. Call before the page
+ * opens; read the returned array after the navigation.
+ */
+export async function recordToasts(context: BrowserContext): Promise<string[]> {
+  const seen: string[] = []
+  await context.exposeBinding('__adrelayToastSeen', (_source, text: string) => {
+    seen.push(text)
+  })
+  await context.addInitScript({
+    content: `(() => {
+      const reported = new WeakMap()
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('[data-variant]')) {
+          const text = toast.textContent
+          if (text && reported.get(toast) !== text) {
+            reported.set(toast, text)
+            window.__adrelayToastSeen(text)
+          }
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true })
+    })()`,
+  })
+  return seen
 }

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import ApiToken from '#keys/models/api_token'
-import { baseUrl, signInThroughDevPage } from './helpers.js'
+import { baseUrl, recordToasts, signInThroughDevPage } from './helpers.js'
 
 test.group('Profile', () => {
   test('shows the read-only account details, the OAuth note and the account status', async ({
@@ -133,19 +133,29 @@ test.group('Profile', () => {
 
   test('a signed-out visitor on /profile gets the Unauthorized toast and goes to sign-in', async ({
     visit,
+    browserContext,
+    assert,
   }) => {
+    const toasts = await recordToasts(browserContext)
     const page = await visit('/profile')
-    await page.getByText('You are logged out. Logging in again...').first().waitFor()
-    await page.getByText('Unauthorized', { exact: true }).first().waitFor()
     await page.waitForURL('**/api/login')
+    assert.isTrue(
+      toasts.some(
+        (text) =>
+          text.includes('Unauthorized') && text.includes('You are logged out. Logging in again...')
+      ),
+      `toasts seen: ${JSON.stringify(toasts)}`
+    )
   })
 
   test('a key call answered 401 shows the Unauthorized toast and goes to sign-in', async ({
     visit,
     browserContext,
+    assert,
   }) => {
     const user = await createUser()
     await browserContext.loginAs(user)
+    const toasts = await recordToasts(browserContext)
     const page = await visit('/profile')
     await page.getByText('No API keys yet').waitFor()
     // The key list is answered with the real server's answer to a request without the session
@@ -164,9 +174,15 @@ test.group('Profile', () => {
       (request) => new URL(request.url()).pathname === '/api/login'
     )
     await page.reload()
-    await page.getByText('You are logged out. Logging in again...').first().waitFor()
     // The browser goes to /api/login (which sends this still signed-in browser back to /).
     await loginVisit
+    assert.isTrue(
+      toasts.some(
+        (text) =>
+          text.includes('Unauthorized') && text.includes('You are logged out. Logging in again...')
+      ),
+      `toasts seen: ${JSON.stringify(toasts)}`
+    )
   })
 })
 

@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import app from '@adonisjs/core/services/app'
 import type { ActionHttpMethod } from '#automation/registry/action_registry'
 import { AppError } from '#shared/errors'
+import { resolveOnce } from '#shared/resolve_once'
 
 /**
  * A route handler that runs published action `name` through the REST adapter. Module route
@@ -9,31 +10,22 @@ import { AppError } from '#shared/errors'
  */
 export function restAction(name: string) {
   return async (ctx: HttpContext) => {
-    const controller = loadedController ?? (await sharedController())
+    const got = sharedController()
+    const controller = got instanceof Promise ? await got : got
     return controller.invoke(ctx, name)
   }
 }
-
-type RestActionsController = InstanceType<
-  (typeof import('#automation/controllers/rest_actions_controller'))['default']
->
-let controller: Promise<RestActionsController> | null = null
-let loadedController: RestActionsController | null = null
 
 /**
  * The REST adapter, imported and made once per process (a container singleton, see
  * providers/app_provider.ts). Neither a dynamic `import()` nor a container lookup per
  * request is free on the metered hot path.
  */
-function sharedController() {
-  controller ??= import('#automation/controllers/rest_actions_controller').then(
-    async ({ default: RestActionsController }) => {
-      loadedController = await app.container.make(RestActionsController)
-      return loadedController
-    }
-  )
-  return controller
-}
+const sharedController = resolveOnce(async () => {
+  const { default: RestActionsController } =
+    await import('#automation/controllers/rest_actions_controller')
+  return app.container.make(RestActionsController)
+})
 
 /** Handler for the other verb on an action path: 405 naming the one that works. */
 export function wrongMethod(allowed: ActionHttpMethod) {

@@ -20,26 +20,19 @@ export const API_KEY_DISPLAY_PREFIX_LENGTH = 8
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
-/** Encodes a non-negative integer in base62, left-padded with '0' to `width`. */
-export function toBase62(value: bigint, width: number): string {
+/**
+ * Encodes a non-negative safe integer in base62, left-padded with '0' to `width`. Plain
+ * number arithmetic: the values encoded here (CRC32s) are far below 2^53.
+ */
+export function toBase62(value: number, width: number): string {
   let out = ''
-  let rest = value
-  while (rest > 0n) {
-    out = BASE62[Number(rest % 62n)] + out
-    rest /= 62n
-  }
+  for (let rest = value; rest > 0; rest = Math.floor(rest / 62)) out = BASE62[rest % 62] + out
   return out.padStart(width, '0')
 }
 
 /** 6-character base62 CRC32 of `body` (a CRC32 is below 62^6, so six characters always fit). */
 export function checksumOf(body: string): string {
-  let rest = crc32(body) >>> 0
-  let out = ''
-  for (let index = 0; index < API_KEY_CHECKSUM_LENGTH; index++) {
-    out = BASE62[rest % 62] + out
-    rest = Math.floor(rest / 62)
-  }
-  return out
+  return toBase62(crc32(body) >>> 0, API_KEY_CHECKSUM_LENGTH)
 }
 
 /**

@@ -2,8 +2,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
-import { Metering } from '#usage/services/metering'
-import { secondsUntil } from '#usage/services/billing_period'
+import { resolveOnce } from '#shared/resolve_once'
+import { Metering, rateLimitHeaders } from '#usage/services/metering'
 import type { VerifiedApiKey } from '#keys/services/api_key_verifier'
 import type { QuotaState } from '#usage/services/metering'
 
@@ -51,16 +51,14 @@ export default class MeteredApiMiddleware {
       })
       const quota = await this.metering.consume(key)
       ctx.quota = quota
-      ctx.response.header('RateLimit-Limit', quota.limit)
-      ctx.response.header('RateLimit-Remaining', quota.remaining)
-      ctx.response.header('RateLimit-Reset', secondsUntil(quota.resetsAt))
+      const headers = rateLimitHeaders(quota)
+      for (const name in headers) ctx.response.header(name, headers[name as keyof typeof headers])
     }
     return next()
   }
 }
 
-let shared: Promise<MeteredApiMiddleware> | null = null
-let instance: MeteredApiMiddleware | null = null
+const sharedMiddleware = resolveOnce(() => app.container.make(MeteredApiMiddleware))
 
 /**
  * The metered-API guard as a plain function middleware for route groups:
@@ -73,10 +71,8 @@ let instance: MeteredApiMiddleware | null = null
  */
 export function meteredApi(options: { countRequest?: boolean } = {}) {
   return async function meteredApiMiddleware(ctx: HttpContext, next: NextFn) {
-    if (!instance) {
-      shared ??= app.container.make(MeteredApiMiddleware)
-      instance = await shared
-    }
-    return instance.handle(ctx, next, options)
+    const got = sharedMiddleware()
+    const middleware = got instanceof Promise ? await got : got
+    return middleware.handle(ctx, next, options)
   }
 }

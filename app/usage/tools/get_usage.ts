@@ -49,21 +49,8 @@ export const getUsage = defineAction({
       limit: quota.limit,
       remaining: quota.remaining,
       period: quota.period,
-      resetsAt: isoString(quota.resetsAt),
+      resetsAt: quota.resetsAt.toISOString(),
       plan: { id: caller.planId, name: findPlan(caller.planId)?.name ?? 'Free' },
     }
   },
 })
-
-let lastInstant = Number.NaN
-let lastIso = ''
-
-/** `date.toISOString()`, remembered: every call of a month shares the same reset instant. */
-function isoString(date: Date): string {
-  const instant = date.getTime()
-  if (instant !== lastInstant) {
-    lastInstant = instant
-    lastIso = date.toISOString()
-  }
-  return lastIso
-}

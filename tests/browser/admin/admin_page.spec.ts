@@ -3,6 +3,7 @@ import type { Page } from 'playwright'
 import User from '#accounts/models/user'
 import InvitationCode from '#billing/models/invitation_code'
 import { createUser, setPlan } from '#tests/helpers/factories'
+import { recordToasts } from '../web/helpers.js'
 
 /** The toast on screen (one at a time). */
 function toast(page: Page) {
@@ -16,35 +17,28 @@ test.group('Admin page', () => {
   }) => {
     const user = await createUser()
     await browserContext.loginAs(user)
-    const page = await browserContext.newPage()
-    // Observed inside the page: the toast lives for only 500 ms before the page leaves /admin,
-    // and a loaded test machine can poll too late to catch it from the runner. The page itself
-    // records the toast's text when it appears and the moment it starts to leave /admin.
-    await page.addInitScript({
-      content: `
-        new MutationObserver(() => {
-          const toast = document.querySelector('[data-variant]')
-          if (!sessionStorage.getItem('toastAt') && toast?.textContent?.includes('Admin access required.')) {
-            sessionStorage.setItem('toastAt', String(Date.now()))
-            sessionStorage.setItem('toastText', toast.textContent)
-          }
-        }).observe(document, { childList: true, subtree: true, characterData: true })
-        addEventListener('beforeunload', () => {
-          if (location.pathname === '/admin') sessionStorage.setItem('leftAt', String(Date.now()))
-        })
-      `,
+    // The toast lives 500 ms before the page leaves /admin: the page reports it (recordToasts)
+    // and the moment it starts to leave.
+    const toasts = await recordToasts(browserContext)
+    let leftAt = 0
+    await browserContext.exposeBinding('__adrelayLeftAdmin', (_source, at: number) => {
+      leftAt = at
     })
+    await browserContext.addInitScript({
+      content: `addEventListener('beforeunload', () => {
+        if (location.pathname === '/admin') window.__adrelayLeftAdmin(Date.now())
+      })`,
+    })
+    const page = await browserContext.newPage()
     await page.goto('/admin', { waitUntil: 'commit' })
     await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 })
-    const marks = (await page.evaluate(
-      `({ toastAt: Number(sessionStorage.getItem('toastAt')), leftAt: Number(sessionStorage.getItem('leftAt')), toastText: sessionStorage.getItem('toastText') })`
-    )) as { toastAt: number; leftAt: number; toastText: string | null }
-    assert.include(marks.toastText ?? '', 'Access Denied')
-    assert.include(marks.toastText ?? '', 'Admin access required.')
-    assert.isAbove(marks.toastAt, 0)
-    assert.isAbove(marks.leftAt, 0)
+    const denied = toasts.find(({ path }) => path === '/admin')
+    assert.exists(denied, `toasts seen: ${JSON.stringify(toasts)}`)
+    assert.include(denied!.text, 'Access Denied')
+    assert.include(denied!.text, 'Admin access required.')
+    assert.isAbove(leftAt, 0)
     // The 500 ms timer starts when the toast is raised, a frame or two before it is painted.
-    assert.isAtLeast(marks.leftAt - marks.toastAt, 400)
+    assert.isAtLeast(leftAt - denied!.at, 400)
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
     assert.equal(await page.getByRole('link', { name: 'Admin' }).count(), 0)
   })

@@ -165,7 +165,7 @@ test.group('Subscription page with Stripe', (group) => {
     // The success toast lives 1 s before the move to /: read what the page recorded.
     await page.waitForURL((url) => url.pathname === '/')
     assert.isTrue(
-      toasts.some((text) => text.includes('Payment Successful')),
+      toasts.some(({ text }) => text.includes('Payment Successful')),
       `toasts seen: ${JSON.stringify(toasts)}`
     )
     const row = await Subscription.findByOrFail('user_id', user.id)

@@ -43,16 +43,23 @@ export function toastTitle(page: Page) {
   return page.locator('[data-variant] .text-sm.font-semibold').first()
 }
 
+/** A toast as the page reported it: its text, when (the page's clock, epoch ms) and where. */
+export interface SeenToast {
+  text: string
+  at: number
+  path: string
+}
+
 /**
- * Records the text of every toast shown in `context`'s pages, reported by the page itself as
- * the toast appears. Toasts that precede a navigation live only 500 ms; polling for them from
- * the test runner can come too late on a loaded machine, this cannot. Call before the page
- * opens; read the returned array after the navigation.
+ * Records every toast shown in `context`'s pages, reported by the page itself as the toast
+ * appears. Toasts that precede a navigation live only 500 ms; polling for them from the test
+ * runner can come too late on a loaded machine, this cannot. Call before the page opens;
+ * read the returned array after the navigation.
  */
-export async function recordToasts(context: BrowserContext): Promise<string[]> {
-  const seen: string[] = []
-  await context.exposeBinding('__adrelayToastSeen', (_source, text: string) => {
-    seen.push(text)
+export async function recordToasts(context: BrowserContext): Promise<SeenToast[]> {
+  const seen: SeenToast[] = []
+  await context.exposeBinding('__adrelayToastSeen', (_source, toast: SeenToast) => {
+    seen.push(toast)
   })
   await context.addInitScript({
     content: `(() => {
@@ -62,7 +69,7 @@ export async function recordToasts(context: BrowserContext): Promise<string[]> {
           const text = toast.textContent
           if (text && reported.get(toast) !== text) {
             reported.set(toast, text)
-            window.__adrelayToastSeen(text)
+            window.__adrelayToastSeen({ text, at: Date.now(), path: location.pathname })
           }
         }
       }).observe(document, { childList: true, subtree: true, characterData: true })

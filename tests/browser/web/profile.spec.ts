@@ -141,7 +141,7 @@ test.group('Profile', () => {
     await page.waitForURL('**/api/login')
     assert.isTrue(
       toasts.some(
-        (text) =>
+        ({ text }) =>
           text.includes('Unauthorized') && text.includes('You are logged out. Logging in again...')
       ),
       `toasts seen: ${JSON.stringify(toasts)}`
@@ -178,7 +178,7 @@ test.group('Profile', () => {
     await loginVisit
     assert.isTrue(
       toasts.some(
-        (text) =>
+        ({ text }) =>
           text.includes('Unauthorized') && text.includes('You are logged out. Logging in again...')
       ),
       `toasts seen: ${JSON.stringify(toasts)}`

@@ -17,6 +17,22 @@ export interface VerifiedApiKey {
 
 const ENTITLED = ['active', 'trialing', 'past_due']
 
+/** A cached outcome: the verified key (or `false` for a miss) and when it stops being trusted. */
+interface CacheEntry {
+  result: VerifiedApiKey | false
+  /** `performance.now()` time after which the entry is stale (loaded at + ttlMs) */
+  expiresAt: number
+}
+
+/** What a keep-alive connection remembers about the key it last presented. */
+interface ConnectionMemo {
+  presentedKey: string
+  digest: string
+  /** The cache entry last seen for `digest`, valid while `generation` is current */
+  entry: CacheEntry | null
+  generation: number
+}
+
 /**
  * Verifies API keys: checksum first (no storage touched for look-alikes), then one indexed
  * query by SHA-256 digest joined with the user and plan. Results, including misses, are
@@ -25,46 +41,84 @@ const ENTITLED = ['active', 'trialing', 'past_due']
  * `forget*`) and within `ttlMs` on the others.
  */
 export class ApiKeyVerifier {
-  #cache: LRUCache<string, VerifiedApiKey | false>
+  #cache: LRUCache<string, CacheEntry>
 
   constructor(readonly ttlMs: number = 10_000) {
     this.#cache = new LRUCache({ max: 50_000, ttl: ttlMs })
   }
 
   /**
-   * Digest of the last key presented on each keep-alive connection (a WeakMap on the
-   * socket, gone with it), so a client reusing its connection is not checksummed and hashed
-   * again on every request. The key itself is never stored anywhere else.
+   * What each keep-alive connection last presented (a WeakMap on the socket, gone with it):
+   * the key, its digest and the cache entry it resolved to. A client reusing its connection
+   * with the same key is answered from here: no checksum, no hash, no cache lookup. The key
+   * itself is never stored anywhere else.
    */
-  #connectionDigests = new WeakMap<object, { presentedKey: string; digest: string }>()
+  #connections = new WeakMap<object, ConnectionMemo>()
+
+  /**
+   * Bumped by every `forget*` and `clear`: a connection memo from an older generation is not
+   * trusted, so a revocation or suspension is effective at once on this instance, on every
+   * connection.
+   */
+  #generation = 0
 
   /**
    * Resolves a presented key; `null` when malformed, unknown or revoked. `connection` (the
-   * request's socket) enables the per-connection digest memo.
+   * request's socket) enables the per-connection memo.
    *
-   * Answers synchronously when the checksum fails or the cache knows the digest (the hot
+   * Answers synchronously when the checksum fails or the key's outcome is cached (the hot
    * path: no promise made), and with a promise after a database lookup; `await` handles both.
    */
   verify(
     presentedKey: string,
     connection?: object
   ): VerifiedApiKey | null | Promise<VerifiedApiKey | null> {
-    const memo = connection ? this.#connectionDigests.get(connection) : undefined
-    let digest: string
-    if (memo && memo.presentedKey === presentedKey) {
-      digest = memo.digest
+    let memo = connection ? this.#connections.get(connection) : undefined
+    if (memo !== undefined && memo.presentedKey === presentedKey) {
+      const entry = memo.entry
+      if (
+        entry !== null &&
+        memo.generation === this.#generation &&
+        performance.now() < entry.expiresAt
+      ) {
+        return entry.result || null
+      }
     } else {
       if (!hasValidChecksum(presentedKey)) return null
-      digest = hashApiKey(presentedKey)
-      if (connection) this.#connectionDigests.set(connection, { presentedKey, digest })
+      memo = { presentedKey, digest: hashApiKey(presentedKey), entry: null, generation: 0 }
+      if (connection) this.#connections.set(connection, memo)
     }
-    const cached = this.#cache.get(digest)
-    if (cached !== undefined) return cached || null
-    return this.#lookup(digest)
+    const cached = this.#cache.get(memo.digest)
+    if (cached !== undefined) {
+      memo.entry = cached
+      memo.generation = this.#generation
+      return cached.result || null
+    }
+    return this.#lookup(memo)
   }
 
-  /** The one indexed query behind a cache miss; caches the outcome, misses included. */
-  async #lookup(digest: string): Promise<VerifiedApiKey | null> {
+  /**
+   * The one indexed query behind a cache miss; caches the outcome, misses included, unless
+   * a `forget*` ran meanwhile (the row read may predate a revocation).
+   */
+  async #lookup(memo: ConnectionMemo): Promise<VerifiedApiKey | null> {
+    const { digest } = memo
+    const generation = this.#generation
+    const result = await this.#load(digest)
+    if (generation === this.#generation) {
+      const entry: CacheEntry = {
+        result: result ?? false,
+        expiresAt: performance.now() + this.ttlMs,
+      }
+      this.#cache.set(digest, entry)
+      memo.entry = entry
+      memo.generation = generation
+    }
+    return result
+  }
+
+  /** Reads the key's token, user and entitled plan; `null` when unknown or revoked. */
+  async #load(digest: string): Promise<VerifiedApiKey | null> {
     const row = await db
       .from('api_tokens as t')
       .join('users as u', 'u.id', 't.user_id')
@@ -84,25 +138,20 @@ export class ApiKeyVerifier {
       )
       .first()
 
-    if (!row) {
-      this.#cache.set(digest, false)
-      return null
-    }
+    if (!row) return null
     // An invitation grant (billing) ends at its period end without any outside event.
     const grantEnded =
       row.provider === 'invitation' &&
       row.current_period_end !== null &&
       fromDbTimestamp(row.current_period_end).getTime() <= Date.now()
     const entitled = row.plan_id && ENTITLED.includes(row.status) && !grantEnded
-    const verified: VerifiedApiKey = {
+    return {
       tokenId: Number(row.token_id),
       userId: Number(row.user_id),
       planId: entitled ? row.plan_id : 'free',
       requestLimit: entitled ? Number(row.request_limit) : await this.#freeLimit(),
       suspended: row.suspended_at !== null,
     }
-    this.#cache.set(digest, verified)
-    return verified
   }
 
   #freeLimitValue: { value: number; at: number } | null = null
@@ -119,18 +168,21 @@ export class ApiKeyVerifier {
 
   /** Drops the cached entry of one key (by its stored digest). */
   forgetDigest(digest: string) {
+    this.#generation++
     this.#cache.delete(digest)
   }
 
   /** Drops every cached key of a user (suspension, plan change, revoke all). */
   forgetUser(userId: number) {
+    this.#generation++
     for (const [digest, entry] of this.#cache.entries()) {
-      if (entry && entry.userId === userId) this.#cache.delete(digest)
+      if (entry.result && entry.result.userId === userId) this.#cache.delete(digest)
     }
   }
 
   /** Empties the cache (tests, configuration reloads). */
   clear() {
+    this.#generation++
     this.#cache.clear()
     this.#freeLimitValue = null
   }

@@ -26,10 +26,11 @@ export default class MeteredApiMiddleware {
 
   async handle(ctx: HttpContext, next: NextFn, options: { countRequest?: boolean } = {}) {
     const startedAt = performance.now()
-    const key = await this.metering.authenticate(
-      ctx.request.header('authorization'),
+    const authenticated = this.metering.authenticate(
+      ctx.request.request.headers.authorization,
       ctx.request.request.socket
     )
+    const key = authenticated instanceof Promise ? await authenticated : authenticated
     ctx.apiKey = key
 
     if (options.countRequest !== false) {

@@ -31,12 +31,14 @@ export class Metering {
 
   /**
    * Reads `Authorization: Bearer <key>` and resolves the key, or throws. `connection` is the
-   * request's socket (see `ApiKeyVerifier.verify`).
+   * request's socket (see `ApiKeyVerifier.verify`). Answers synchronously when the key's
+   * outcome is cached (the hot path) and with a promise after a lookup; `await` handles both.
+   * @throws AppError 401 `invalid_api_key`, 403 `account_suspended`
    */
-  async authenticate(
+  authenticate(
     authorizationHeader: string | undefined | null,
     connection?: object
-  ): Promise<VerifiedApiKey> {
+  ): VerifiedApiKey | Promise<VerifiedApiKey> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorizationHeader ?? '')
     if (!match) {
       throw invalidKey(
@@ -44,18 +46,8 @@ export class Metering {
         'Bearer realm="adrelay"'
       )
     }
-    const pending = this.verifier.verify(match[1], connection)
-    const verified = pending instanceof Promise ? await pending : pending
-    if (!verified) {
-      throw invalidKey(
-        'The API key is invalid or has been revoked.',
-        'Bearer realm="adrelay", error="invalid_token"'
-      )
-    }
-    if (verified.suspended) {
-      throw new AppError('account_suspended', 'This account is suspended. Contact support.', 403)
-    }
-    return verified
+    const verified = this.verifier.verify(match[1], connection)
+    return verified instanceof Promise ? verified.then(admit) : admit(verified)
   }
 
   /**
@@ -103,6 +95,20 @@ export class Metering {
   record(entry: ApiCallRecord) {
     this.callLog.record(entry)
   }
+}
+
+/** The outcome of a key check: the key, or the 401/403 it earns. */
+function admit(verified: VerifiedApiKey | null): VerifiedApiKey {
+  if (!verified) {
+    throw invalidKey(
+      'The API key is invalid or has been revoked.',
+      'Bearer realm="adrelay", error="invalid_token"'
+    )
+  }
+  if (verified.suspended) {
+    throw new AppError('account_suspended', 'This account is suspended. Contact support.', 403)
+  }
+  return verified
 }
 
 function invalidKey(message: string, challenge: string) {

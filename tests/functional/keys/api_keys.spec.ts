@@ -2,6 +2,8 @@ import { test } from '@japa/runner'
 import http from 'node:http'
 import app from '@adonisjs/core/services/app'
 import { RevokeApiKeys } from '#keys/actions/revoke_api_keys'
+import { SetUserSuspension } from '#admin/actions/set_user_suspension'
+import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
 import ApiToken from '#keys/models/api_token'
 import { hashApiKey, API_KEY_PATTERN } from '#keys/services/api_key_format'
 import { MAX_ACTIVE_API_KEYS } from '#keys/actions/create_api_key'
@@ -198,5 +200,49 @@ test.group('API keys on one keep-alive connection', () => {
     } finally {
       connection.close()
     }
+  })
+
+  test('a suspension answers 403 at once on a connection that was just answered 200', async ({
+    assert,
+  }) => {
+    const admin = await createUser({ role: 'admin' })
+    const user = await createUser()
+    const { key } = await createApiKey(user, 'busy client')
+    const suspension = await app.container.make(SetUserSuspension)
+    const connection = caller()
+    try {
+      assert.equal(await connection.call(key), 200)
+      await suspension.suspend(admin, user.id)
+      assert.equal(await connection.call(key), 403)
+      await suspension.unsuspend(admin, user.id)
+      assert.equal(await connection.call(key), 200)
+      assert.equal(connection.sockets.size, 1)
+    } finally {
+      connection.close()
+    }
+  })
+})
+
+test.group('API key verifier cache', () => {
+  test('a lookup that overlaps a forget is not cached (the row may predate a revocation)', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const { key, record } = await createApiKey(user, 'racing')
+    const verifier = await app.container.make(ApiKeyVerifier)
+    verifier.clear()
+
+    const overlapping = verifier.verify(key)
+    assert.instanceOf(overlapping, Promise)
+    verifier.forgetDigest(record.tokenHash)
+    assert.equal((await overlapping)?.userId, user.id)
+
+    // Not cached: the next check reads the database again, and only then is cached.
+    const next = verifier.verify(key)
+    assert.instanceOf(next, Promise)
+    assert.equal((await next)?.tokenId, record.id)
+    const cached = verifier.verify(key)
+    assert.notInstanceOf(cached, Promise)
+    assert.equal((cached as Exclude<typeof cached, Promise<unknown>>)?.tokenId, record.id)
   })
 })

@@ -1,7 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import { errors as vineErrors } from '@vinejs/vine'
-import { AppError } from '#shared/errors'
+import { AppError, httpStatusOf } from '#shared/errors'
 
 /** API paths reached by full-page browser navigation, not by fetch. */
 const BROWSER_NAVIGATIONS = new Set(['/api/login', '/api/logout', '/api/callback'])
@@ -77,7 +77,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return super.handle(error, ctx)
     }
 
-    const status = Number(error?.status) || 500
+    const status = httpStatusOf(error)
     if (
       status === 401 &&
       ctx.request.url().startsWith('/api/') &&

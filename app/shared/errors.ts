@@ -1,3 +1,5 @@
+import { errors as vineErrors } from '@vinejs/vine'
+
 /**
  * Expected failures carry a stable snake_case `code` and an HTTP status. Use cases throw
  * (or return) them; one place (app/exceptions/handler.ts) turns them into
@@ -23,6 +25,16 @@ export class AppError extends Error {
   toJSON() {
     return { error: { code: this.code, message: this.message, ...this.details } }
   }
+}
+
+/**
+ * The HTTP status a JSON surface answers for `error`, as app/exceptions/handler.ts renders it:
+ * an `AppError`'s status, 422 for validation errors, the framework error's `status`, else 500.
+ */
+export function httpStatusOf(error: unknown): number {
+  if (error instanceof AppError) return error.status
+  if (error instanceof vineErrors.E_VALIDATION_ERROR) return 422
+  return Number((error as { status?: unknown } | null)?.status) || 500
 }
 
 export const errors = {

@@ -3,6 +3,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
 import { resolveOnce } from '#shared/resolve_once'
+import { httpStatusOf } from '#shared/errors'
 import { Metering, rateLimitHeaders } from '#usage/services/metering'
 import type { VerifiedApiKey } from '#keys/services/api_key_verifier'
 import type { QuotaState } from '#usage/services/metering'
@@ -17,7 +18,8 @@ declare module '@adonisjs/core/http' {
 
 /**
  * Guards bearer-key surfaces: verifies the key, counts the request against the monthly
- * quota, sets the RateLimit headers, and logs the call once the response has been sent.
+ * quota, sets the RateLimit headers, and queues the call record once its outcome is known
+ * (written to the call log in batches, after the response).
  * Options: `countRequest: false` authenticates without counting (MCP counts per tool call).
  */
 @inject()
@@ -32,30 +34,34 @@ export default class MeteredApiMiddleware {
     )
     const key = authenticated instanceof Promise ? await authenticated : authenticated
     ctx.apiKey = key
+    if (options.countRequest === false) return next()
 
-    if (options.countRequest !== false) {
-      const method = ctx.request.method()
-      const endpoint = ctx.request.url()
-      const nodeResponse = ctx.response.response
-      // Logged once the response is out, whatever its status (including 429s).
-      // `on`, not `once`: a response finishes once, and `once` wraps every listener.
-      nodeResponse.on('finish', () => {
-        this.metering.record({
-          userId: key.userId,
-          tokenId: key.tokenId,
-          method,
-          endpoint,
-          statusCode: nodeResponse.statusCode,
-          responseTimeMs: performance.now() - startedAt,
-          createdAt: new Date(),
-        })
-      })
+    // The call is logged once its outcome is known, whatever it is (429s included): the
+    // status the exception handler will render for a thrown error, else the response's.
+    // Recorded here rather than from a 'finish' listener on the Node response: run side by
+    // side on one server (call-log writes off), the listener alone cost ~9 % of throughput.
+    // The time measured is the time to produce the response, without its socket write.
+    let failedWith: number | undefined
+    try {
       const quota = await this.metering.consume(key)
       ctx.quota = quota
       const headers = rateLimitHeaders(quota)
       for (const name in headers) ctx.response.header(name, headers[name as keyof typeof headers])
+      await next()
+    } catch (error) {
+      failedWith = httpStatusOf(error)
+      throw error
+    } finally {
+      this.metering.record({
+        userId: key.userId,
+        tokenId: key.tokenId,
+        method: ctx.request.method(),
+        endpoint: ctx.request.url(),
+        statusCode: failedWith ?? ctx.response.getStatus(),
+        responseTimeMs: performance.now() - startedAt,
+        createdAt: new Date(),
+      })
     }
-    return next()
   }
 }
 

@@ -207,6 +207,42 @@ test.group('Metered API: call log', () => {
     })
   })
 
+  test('refused and failed calls are logged with the status the client received', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    const { key } = await createApiKey(user)
+    const callLog = await app.container.make(CallLog)
+    await callLog.flush()
+
+    const gated = await client
+      .post('/api/v1/meta/update_campaign_status')
+      .json({ campaignId: '1', status: 'PAUSED' })
+      .bearerToken(key)
+    gated.assertStatus(403)
+    const invalid = await client.get('/api/v1/meta/list_campaigns').bearerToken(key)
+    invalid.assertStatus(422)
+    await setUsage(user.id, 10000)
+    const refused = await client.get('/api/v1/usage').bearerToken(key)
+    refused.assertStatus(429)
+
+    await callLog.flush()
+    const rows = await db
+      .from('api_calls')
+      .where('user_id', user.id)
+      .orderBy('id', 'asc')
+      .select('method', 'endpoint', 'status_code')
+    assert.deepEqual(
+      rows.map((row) => [row.method, row.endpoint, Number(row.status_code)]),
+      [
+        ['POST', '/api/v1/meta/update_campaign_status', 403],
+        ['GET', '/api/v1/meta/list_campaigns', 422],
+        ['GET', '/api/v1/usage', 429],
+      ]
+    )
+  })
+
   test('GET /api/recent-calls returns the latest 10 by default and at most 100', async ({
     client,
     assert,

@@ -77,9 +77,11 @@ const sharedMiddleware = resolveOnce(() => app.container.make(MeteredApiMiddlewa
  * request (bench:gateway profile).
  */
 export function meteredApi(options: { countRequest?: boolean } = {}) {
-  return async function meteredApiMiddleware(ctx: HttpContext, next: NextFn) {
+  // Not async: once resolved, it hands `handle`'s promise straight back (no extra layer).
+  return function meteredApiMiddleware(ctx: HttpContext, next: NextFn) {
     const got = sharedMiddleware()
-    const middleware = got instanceof Promise ? await got : got
-    return middleware.handle(ctx, next, options)
+    return got instanceof Promise
+      ? got.then((middleware) => middleware.handle(ctx, next, options))
+      : got.handle(ctx, next, options)
   }
 }

@@ -52,6 +52,19 @@ export const budgetWriteAnnotations = {
   openWorldHint: true,
 }
 
+/** The status a status write sets: delivery on (ACTIVE) or off (PAUSED). */
+export const deliveryStatusInput = z
+  .enum(['ACTIVE', 'PAUSED'])
+  .describe('ACTIVE to start delivery, PAUSED to stop it')
+
+/** MCP annotations of the status writes: reversible (pause ↔ activate), idempotent. */
+export const statusWriteAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+}
+
 export const statusesInput = z
   .array(z.enum(EFFECTIVE_STATUSES))
   .optional()

@@ -2,7 +2,13 @@ import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
 import { defineAction } from '#automation/registry/define_action'
 import { UpdateAdSetStatus } from '#meta/actions/update_ad_set_status'
-import { confirmInput, objectIdInput, writeResultOutput } from '#meta/tools/schemas'
+import {
+  confirmInput,
+  deliveryStatusInput,
+  objectIdInput,
+  statusWriteAnnotations,
+  writeResultOutput,
+} from '#meta/tools/schemas'
 
 /** `update_ad_set_status` (plan feature automation_tools) */
 export const updateAdSetStatus = defineAction({
@@ -13,16 +19,11 @@ export const updateAdSetStatus = defineAction({
     'Pauses (PAUSED) or activates (ACTIVE) one Meta ad set and so its ads; the rest of the campaign keeps delivering. Without confirm: true it only returns a preview (before → after) and changes nothing; call again with confirm: true to apply. Note: an ad set of a paused campaign stays undelivered (effective status CAMPAIGN_PAUSED) even when ACTIVE.',
   input: z.object({
     adSetId: objectIdInput('Ad set').describe('Ad set id (digits only), from list_ad_sets'),
-    status: z.enum(['ACTIVE', 'PAUSED']).describe('ACTIVE to start delivery, PAUSED to stop it'),
+    status: deliveryStatusInput,
     confirm: confirmInput,
   }),
   output: writeResultOutput,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: true,
-  },
+  annotations: statusWriteAnnotations,
   feature: 'automation_tools',
   async handler(caller, input) {
     const action = await app.container.make(UpdateAdSetStatus)

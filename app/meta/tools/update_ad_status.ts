@@ -2,7 +2,13 @@ import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
 import { defineAction } from '#automation/registry/define_action'
 import { UpdateAdStatus } from '#meta/actions/update_ad_status'
-import { confirmInput, objectIdInput, writeResultOutput } from '#meta/tools/schemas'
+import {
+  confirmInput,
+  deliveryStatusInput,
+  objectIdInput,
+  statusWriteAnnotations,
+  writeResultOutput,
+} from '#meta/tools/schemas'
 
 /** `update_ad_status` (plan feature automation_tools) */
 export const updateAdStatus = defineAction({
@@ -13,16 +19,11 @@ export const updateAdStatus = defineAction({
     "Pauses (PAUSED) or activates (ACTIVE) one Meta ad, e.g. to stop a creative whose CTR or cost per result is worse than its siblings'. Without confirm: true it only returns a preview (before → after) and changes nothing; call again with confirm: true to apply.",
   input: z.object({
     adId: objectIdInput('Ad').describe('Ad id (digits only), from list_ads'),
-    status: z.enum(['ACTIVE', 'PAUSED']).describe('ACTIVE to start delivery, PAUSED to stop it'),
+    status: deliveryStatusInput,
     confirm: confirmInput,
   }),
   output: writeResultOutput,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: true,
-  },
+  annotations: statusWriteAnnotations,
   feature: 'automation_tools',
   async handler(caller, input) {
     const action = await app.container.make(UpdateAdStatus)

@@ -2,7 +2,13 @@ import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
 import { defineAction } from '#automation/registry/define_action'
 import { UpdateCampaignStatus } from '#meta/actions/update_campaign_status'
-import { confirmInput, objectIdInput, writeResultOutput } from '#meta/tools/schemas'
+import {
+  confirmInput,
+  deliveryStatusInput,
+  objectIdInput,
+  statusWriteAnnotations,
+  writeResultOutput,
+} from '#meta/tools/schemas'
 
 /** `update_campaign_status` (plan feature automation_tools) */
 export const updateCampaignStatus = defineAction({
@@ -15,16 +21,11 @@ export const updateCampaignStatus = defineAction({
     campaignId: objectIdInput('Campaign').describe(
       'Campaign id (digits only), from list_campaigns'
     ),
-    status: z.enum(['ACTIVE', 'PAUSED']).describe('ACTIVE to start delivery, PAUSED to stop it'),
+    status: deliveryStatusInput,
     confirm: confirmInput,
   }),
   output: writeResultOutput,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: true,
-  },
+  annotations: statusWriteAnnotations,
   feature: 'automation_tools',
   async handler(caller, input) {
     const action = await app.container.make(UpdateCampaignStatus)

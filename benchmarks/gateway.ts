@@ -3,8 +3,9 @@
 |
 | Builds the app for production (`node ace build`, skipped with --no-build when build/ exists),
 | starts it from build/ with NODE_ENV=production on a fresh SQLite file (or on MySQL + Redis when
-| DB_CONNECTION=mysql / REDIS_URL are set in the environment), mints an Agency key with
-| `node ace keys:create`, and measures with autocannon:
+| DB_CONNECTION=mysql / REDIS_URL are set in the environment), mints Agency keys with
+| `node ace keys:create` (one per round, so no run can exhaust a key's monthly quota), and
+| measures with autocannon:
 |   (a) a bare node:http server answering a small JSON body (separate process),
 |   (b) the app's unauthenticated GET /health,
 |   (c) GET /api/v1/usage with a valid key: key check → quota → call log (every request counted).
@@ -127,20 +128,28 @@ async function main() {
     encoding: 'utf8',
   })
   if (migrate.status !== 0) throw new Error(`migration failed:\n${migrate.stderr}${migrate.stdout}`)
-  const mint = spawnSync(
-    process.execPath,
-    [
-      'ace.js',
-      'keys:create',
-      `bench-${Date.now()}@example.test`,
-      '--create-user',
-      '--plan',
-      'agency',
-    ],
-    { cwd: BUILD, env, encoding: 'utf8' }
-  )
-  const key = mint.stdout.match(/adr_[0-9A-Za-z]{28}/)?.[0]
-  if (!key) throw new Error(`could not mint a key:\n${mint.stderr}${mint.stdout}`)
+  // One Agency key (and user) per round plus one for the warm-up: each has its own monthly
+  // quota of 1,000,000 requests, which a fast machine could exhaust over a whole run with one
+  // key (c would then measure 429s).
+  const mintKey = (label: string) => {
+    const mint = spawnSync(
+      process.execPath,
+      [
+        'ace.js',
+        'keys:create',
+        `bench-${label}-${Date.now()}@example.test`,
+        '--create-user',
+        '--plan',
+        'agency',
+      ],
+      { cwd: BUILD, env, encoding: 'utf8' }
+    )
+    const key = mint.stdout.match(/adr_[0-9A-Za-z]{28}/)?.[0]
+    if (!key) throw new Error(`could not mint a key:\n${mint.stderr}${mint.stdout}`)
+    return key
+  }
+  const warmupKey = mintKey('warmup')
+  const roundKeys = Array.from({ length: ROUNDS }, (_, round) => mintKey(`round${round + 1}`))
 
   const bare = await freePort()
   const baseline = startProcess(
@@ -171,9 +180,11 @@ async function main() {
       c: {
         label: '(c) app GET /api/v1/usage + key',
         url: `http://127.0.0.1:${appPort}/api/v1/usage`,
-        headers: { authorization: `Bearer ${key}` },
+        headers: { authorization: `Bearer ${warmupKey}` },
       },
     } as const
+    const headersFor = (name: 'a' | 'b' | 'c', round: number) =>
+      name === 'c' ? { authorization: `Bearer ${roundKeys[round]}` } : targets[name].headers
     const check = await fetch(targets.c.url, { headers: targets.c.headers })
     if (check.status !== 200) throw new Error(`metered call answered ${check.status}`)
 
@@ -194,7 +205,7 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       const order: Array<'a' | 'b' | 'c'> = round % 2 === 0 ? ['a', 'b', 'c'] : ['c', 'b', 'a']
       for (const name of order)
-        runs[name].push(await measure(targets[name].url, targets[name].headers))
+        runs[name].push(await measure(targets[name].url, headersFor(name, round)))
       const [a, b, c] = (['a', 'b', 'c'] as const).map((name) => runs[name][round])
       roundRatios.push({
         cb: c.requestsPerSecond / b.requestsPerSecond,
@@ -226,6 +237,13 @@ async function main() {
       console.log(
         `${targets[name].label.padEnd(34)} ${figures.requestsPerSecond.toFixed(0).padStart(8)} ${String(figures.p50).padStart(9)} ${String(figures.p99).padStart(8)} ${String(figures.non2xx).padStart(9)}`
       )
+    }
+    const failed = (['a', 'b', 'c'] as const).filter((name) => summary[name].non2xx > 0)
+    if (failed.length > 0) {
+      console.log(
+        `\nWARNING: non-2xx responses from ${failed.join(', ')}: those figures do not measure successful requests.`
+      )
+      process.exitCode = 1
     }
     const cb = median(roundRatios.map((ratios) => ratios.cb))
     const ca = median(roundRatios.map((ratios) => ratios.ca))

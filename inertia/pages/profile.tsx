@@ -6,7 +6,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
+import { Field } from '~/components/ui/field'
 import { Skeleton } from '~/components/ui/skeleton'
 import { ConfirmDialog } from '~/components/confirm_dialog'
 import { NewApiKey } from '~/components/new_api_key'
@@ -33,10 +33,9 @@ function formatDate(iso: string | null) {
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+    <Field id={id} label={label}>
       <Input id={id} value={value} readOnly />
-    </div>
+    </Field>
   )
 }
 
@@ -141,13 +140,12 @@ export default function Profile() {
                 <ReadOnlyField id="first-name" label="First Name" value={user.firstName ?? ''} />
                 <ReadOnlyField id="last-name" label="Last Name" value={user.lastName ?? ''} />
               </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="email">Email</Label>
+              <Field id="email" label="Email">
                 <Input id="email" type="email" value={user.email} readOnly aria-describedby="email-note" />
                 <p id="email-note" className="text-xs text-slate-600">
                   Email cannot be changed as it is linked to your OAuth account.
                 </p>
-              </div>
+              </Field>
             </CardContent>
           </Card>
 

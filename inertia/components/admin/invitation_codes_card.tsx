@@ -4,7 +4,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
+import { Field } from '~/components/ui/field'
 import { Skeleton } from '~/components/ui/skeleton'
 import { ConfirmDialog } from '~/components/confirm_dialog'
 import {
@@ -62,8 +62,7 @@ export function InvitationCodesCard() {
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
           aria-label="Create an invitation code"
         >
-          <div className="grid gap-1.5">
-            <Label htmlFor="invite-plan">Plan</Label>
+          <Field id="invite-plan" label="Plan">
             <select
               id="invite-plan"
               value={planId}
@@ -73,9 +72,8 @@ export function InvitationCodesCard() {
               <option value="trafficker">Trafficker</option>
               <option value="agency">Agency</option>
             </select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="invite-max">Max redemptions</Label>
+          </Field>
+          <Field id="invite-max" label="Max redemptions">
             <Input
               id="invite-max"
               type="number"
@@ -85,9 +83,8 @@ export function InvitationCodesCard() {
               value={maxRedemptions}
               onChange={(event) => setMaxRedemptions(event.target.value)}
             />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="invite-days">Grants (days)</Label>
+          </Field>
+          <Field id="invite-days" label="Grants (days)">
             <Input
               id="invite-days"
               type="number"
@@ -97,18 +94,16 @@ export function InvitationCodesCard() {
               value={grantDays}
               onChange={(event) => setGrantDays(event.target.value)}
             />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="invite-expires">Expires (optional)</Label>
+          </Field>
+          <Field id="invite-expires" label="Expires (optional)">
             <Input
               id="invite-expires"
               type="date"
               value={expiresAt}
               onChange={(event) => setExpiresAt(event.target.value)}
             />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="invite-code">Code (optional)</Label>
+          </Field>
+          <Field id="invite-code" label="Code (optional)">
             <Input
               id="invite-code"
               placeholder="Generated"
@@ -116,7 +111,7 @@ export function InvitationCodesCard() {
               value={code}
               onChange={(event) => setCode(event.target.value.toUpperCase())}
             />
-          </div>
+          </Field>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? (
               <Loader2 className="animate-spin" aria-hidden="true" />

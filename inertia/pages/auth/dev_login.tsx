@@ -4,7 +4,7 @@ import { Loader2 } from 'lucide-react'
 import { Logo } from '~/components/logo'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
+import { Field } from '~/components/ui/field'
 import { readCsrfToken } from '~/lib/api'
 
 /** Development sign-in (no Google configured, outside production): email + name. */
@@ -52,18 +52,15 @@ export default function DevLogin() {
               production.
             </p>
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="dev-email">Email</Label>
+          <Field id="dev-email" label="Email">
             <Input id="dev-email" name="email" type="email" autoComplete="email" required />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="dev-first-name">First name</Label>
+          </Field>
+          <Field id="dev-first-name" label="First name">
             <Input id="dev-first-name" name="firstName" autoComplete="given-name" />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="dev-last-name">Last name</Label>
+          </Field>
+          <Field id="dev-last-name" label="Last name">
             <Input id="dev-last-name" name="lastName" autoComplete="family-name" />
-          </div>
+          </Field>
           {error && (
             <p role="alert" className="text-sm text-red-700">
               {error}

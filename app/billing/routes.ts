@@ -11,6 +11,7 @@ router
     router.post('/preview-subscription-change', [SubscriptionsController, 'preview'])
     router.get('/subscription/client-secret', [SubscriptionsController, 'clientSecret'])
     router.post('/finalize-subscription', [SubscriptionsController, 'finalize'])
+    router.post('/subscription/keep-plan', [SubscriptionsController, 'keepPlan'])
     router.post('/validate-invitation-code', [SubscriptionsController, 'validateInvitationCode'])
   })
   .prefix('/api')

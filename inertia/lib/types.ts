@@ -26,6 +26,8 @@ export interface SessionUser {
     trialEnd?: string | null
     currentPeriodEnd?: string | null
     cancelAtPeriodEnd?: boolean
+    /** The change scheduled for the period end (a downgrade, or the move to Free). */
+    pendingChange?: { plan: { id: string; name: string }; at: string | null } | null
     plan: SessionPlan
   } | null
 }

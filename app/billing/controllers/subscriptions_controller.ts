@@ -5,6 +5,7 @@ import { PreviewSubscriptionChange } from '#billing/actions/preview_subscription
 import { GetPendingPayment } from '#billing/actions/get_pending_payment'
 import { FinalizeSubscription } from '#billing/actions/finalize_subscription'
 import { ValidateInvitationCode } from '#billing/actions/validate_invitation_code'
+import { KeepCurrentPlan } from '#billing/actions/keep_current_plan'
 import { toBillingError } from '#billing/services/stripe_gateway'
 import { AppError } from '#shared/errors'
 import {
@@ -59,6 +60,12 @@ export default class SubscriptionsController {
   /** POST /api/finalize-subscription → {planName} */
   @inject()
   async finalize({ auth }: HttpContext, action: FinalizeSubscription) {
+    return billing(() => action.execute(auth.user!.id))
+  }
+
+  /** POST /api/subscription/keep-plan → {message}: cancels the change scheduled for the period end */
+  @inject()
+  async keepPlan({ auth }: HttpContext, action: KeepCurrentPlan) {
     return billing(() => action.execute(auth.user!.id))
   }
 

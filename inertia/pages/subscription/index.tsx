@@ -152,6 +152,15 @@ export default function SubscriptionPage({ plans, billing }: Props) {
     }
   }
 
+  const keepPlan = useMutation({
+    mutationFn: () => api.post<{ message: string }>('/api/subscription/keep-plan'),
+    onSuccess: (result) => {
+      toast({ title: 'Plan Kept', description: result.message })
+      reloadAfter(RELOAD_AFTER_SUCCESS_MS)
+    },
+    onError: (error) => errorToast(error, 'Failed to keep your current plan. Please try again.'),
+  })
+
   const create = useMutation({
     mutationFn: (input: { planId: string; invitationCode?: string; confirming?: boolean }) =>
       api.post<CreateSubscriptionResponse>('/api/create-subscription', {
@@ -285,6 +294,14 @@ export default function SubscriptionPage({ plans, billing }: Props) {
         Current plan: <strong className="font-semibold text-slate-900">{currentName}</strong>
         <SubscriptionDetail user={user} />
       </p>
+      {selfService && user?.subscription?.pendingChange && (
+        <div className="mb-4">
+          <Button variant="outline" size="sm" disabled={keepPlan.isPending} onClick={() => keepPlan.mutate()}>
+            {keepPlan.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            Keep {currentName}
+          </Button>
+        </div>
+      )}
 
       {billing.mode === 'manual' && (
         <Notice>{MANUAL_MODE_TEXT}</Notice>
@@ -373,6 +390,14 @@ function SubscriptionDetail({ user }: { user: NonNullable<ReturnType<typeof useS
     iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : null
   if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd) {
     return <> · moves to Free on {date(subscription.currentPeriodEnd)}</>
+  }
+  if (subscription.pendingChange) {
+    return (
+      <>
+        {' '}
+        · changes to {subscription.pendingChange.plan.name} on {date(subscription.pendingChange.at)}
+      </>
+    )
   }
   if (subscription.status === 'trialing' && subscription.trialEnd) {
     return <> · free trial until {date(subscription.trialEnd)}</>

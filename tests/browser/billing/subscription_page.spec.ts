@@ -259,6 +259,32 @@ test.group('Subscription page with Stripe', (group) => {
     assert.include(await toast(page).innerText(), 'Your plan changes to Trafficker on')
   })
 
+  test('a scheduled downgrade is shown by the current plan, and Keep cancels it', async ({
+    visit,
+    browserContext,
+    client,
+    assert,
+  }) => {
+    const user = await payingUser(client, stripe.standIn, 'agency')
+    await client
+      .post('/api/create-subscription')
+      .json({ planId: 'trafficker' })
+      .withCsrfToken()
+      .loginAs(user)
+    await routeStripeJs(browserContext, stripe.standIn)
+    await browserContext.loginAs(user)
+    const page = await visit('/subscription')
+    assert.match(
+      await currentPlanLabel(page),
+      /^Current plan: Agency · changes to Trafficker on [A-Z][a-z]+ \d{1,2}, \d{4}$/
+    )
+    await page.getByRole('button', { name: 'Keep Agency' }).click()
+    await toast(page).getByText('Plan Kept', { exact: true }).waitFor()
+    assert.include(await toast(page).innerText(), 'You keep the Agency plan. It renews on')
+    await page.getByRole('button', { name: 'Keep Agency' }).waitFor({ state: 'detached' })
+    assert.equal(await currentPlanLabel(page), 'Current plan: Agency')
+  })
+
   test('a failed finalize shows Setup Error', async ({ visit, browserContext }) => {
     const user = await createUser()
     await routeStripeJs(browserContext, stripe.standIn)

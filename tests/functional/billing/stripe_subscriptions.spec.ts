@@ -11,6 +11,10 @@ async function subscribe(client: ApiClient, user: User, planId: string) {
   return client.post('/api/create-subscription').json({ planId }).withCsrfToken().loginAs(user)
 }
 
+async function keepPlan(client: ApiClient, user: User) {
+  return client.post('/api/subscription/keep-plan').withCsrfToken().loginAs(user)
+}
+
 /** A user on a paid plan through Stripe, past the trial (active, with a card). */
 async function activeSubscriber(client: ApiClient, standIn: StripeStandIn, planId: string) {
   const user = await createUser()
@@ -407,6 +411,79 @@ test.group('Billing with Stripe: subscriptions', (group) => {
     assert.equal(me.body().subscription.plan.name, 'Free')
   })
 
+  test('keeping the current plan cancels a scheduled downgrade: the schedule is released and the plan renews', async ({
+    client,
+    assert,
+  }) => {
+    const { user, subscriptionId } = await activeSubscriber(client, stripe.standIn, 'agency')
+    const { key } = await createApiKey(user)
+    await subscribe(client, user, 'trafficker')
+    const scheduleId = (await Subscription.findByOrFail('user_id', user.id)).stripeScheduleId!
+    const periodEnd = stripe.standIn.subscriptions.get(subscriptionId)!.items[0].current_period_end
+
+    const before = await client.get('/api/auth/user').loginAs(user)
+    const pending = before.body().subscription.pendingChange
+    assert.deepEqual(pending.plan, { id: 'trafficker', name: 'Trafficker' })
+    assert.equal(new Date(pending.at).getTime(), periodEnd * 1000)
+
+    const response = await keepPlan(client, user)
+    response.assertStatus(200)
+    assert.match(response.body().message, /^You keep the Agency plan\. It renews on /)
+    assert.equal(stripe.standIn.schedules.get(scheduleId)!.status, 'released')
+    const row = await Subscription.findByOrFail('user_id', user.id)
+    assert.equal(row.planId, 'agency')
+    assert.isNull(row.pendingPlanId)
+    assert.isNull(row.stripeScheduleId)
+    const after = await client.get('/api/auth/user').loginAs(user)
+    assert.isNull(after.body().subscription.pendingChange)
+    assert.equal(after.body().subscription.plan.id, 'agency')
+    assert.equal(await monthlyLimit(client, key), 1_000_000)
+
+    // When the period ends, Stripe renews Agency: nothing switches to Trafficker.
+    stripe.standIn.endPeriod(subscriptionId)
+    const delivered = await deliver(
+      client,
+      signedStripeEvent('customer.subscription.updated', stripe.standIn.render(subscriptionId))
+    )
+    delivered.assertStatus(200)
+    await row.refresh()
+    assert.equal(row.planId, 'agency')
+    stripe.standIn.clockOffsetSeconds = 0
+  })
+
+  test('keeping the current plan after moving to Free stops the cancellation at the period end', async ({
+    client,
+    assert,
+  }) => {
+    const { user, subscriptionId } = await activeSubscriber(client, stripe.standIn, 'trafficker')
+    await subscribe(client, user, 'free')
+    assert.isTrue(stripe.standIn.subscriptions.get(subscriptionId)!.cancel_at_period_end)
+
+    const response = await keepPlan(client, user)
+    response.assertStatus(200)
+    assert.match(response.body().message, /^You keep the Trafficker plan\./)
+    assert.isFalse(stripe.standIn.subscriptions.get(subscriptionId)!.cancel_at_period_end)
+    const row = await Subscription.findByOrFail('user_id', user.id)
+    assert.isFalse(row.cancelAtPeriodEnd)
+    assert.isNull(row.pendingPlanId)
+    const me = await client.get('/api/auth/user').loginAs(user)
+    assert.isFalse(me.body().subscription.cancelAtPeriodEnd)
+    assert.isNull(me.body().subscription.pendingChange)
+  })
+
+  test('keeping the plan with no change scheduled answers 409 no_scheduled_change', async ({
+    client,
+  }) => {
+    const { user } = await activeSubscriber(client, stripe.standIn, 'trafficker')
+    const running = await keepPlan(client, user)
+    running.assertStatus(409)
+    running.assertBodyContains({ error: { code: 'no_scheduled_change' } })
+
+    const free = await keepPlan(client, await createUser())
+    free.assertStatus(409)
+    free.assertBodyContains({ error: { code: 'no_scheduled_change' } })
+  })
+
   test('picking the current plan answers 409 already_on_plan', async ({ client }) => {
     const user = await createUser()
     const response = await subscribe(client, user, 'free')
@@ -436,5 +513,9 @@ test.group('Billing with Stripe: subscriptions', (group) => {
       .json({ planId: 'agency' })
       .loginAs(user)
     noCsrf.assertStatus(403)
+    const anonymousKeep = await client.post('/api/subscription/keep-plan').withCsrfToken()
+    anonymousKeep.assertStatus(401)
+    const keepWithoutCsrf = await client.post('/api/subscription/keep-plan').loginAs(user)
+    keepWithoutCsrf.assertStatus(403)
   })
 })

@@ -8,7 +8,14 @@ let sequence = 0
 
 /** Creates a user with a unique email (override anything). */
 export async function createUser(
-  overrides: Partial<{ email: string; firstName: string; lastName: string; role: UserRole }> = {}
+  overrides: Partial<{
+    email: string
+    firstName: string
+    lastName: string
+    role: UserRole
+    /** Set for a user whose one free trial is spent (a paid plan then charges at once). */
+    trialUsedAt: DateTime
+  }> = {}
 ) {
   sequence += 1
   return User.create({
@@ -16,6 +23,7 @@ export async function createUser(
     firstName: overrides.firstName ?? 'Test',
     lastName: overrides.lastName ?? `User${sequence}`,
     role: overrides.role ?? 'user',
+    trialUsedAt: overrides.trialUsedAt ?? null,
   })
 }
 

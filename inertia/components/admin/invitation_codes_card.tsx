@@ -73,28 +73,34 @@ export function InvitationCodesCard() {
               <option value="agency">Agency</option>
             </select>
           </Field>
-          <Field id="invite-max" label="Max redemptions">
-            <Input
-              id="invite-max"
-              type="number"
-              min={1}
-              max={100000}
-              required
-              value={maxRedemptions}
-              onChange={(event) => setMaxRedemptions(event.target.value)}
-            />
-          </Field>
-          <Field id="invite-days" label="Grants (days)">
-            <Input
-              id="invite-days"
-              type="number"
-              min={1}
-              max={3650}
-              required
-              value={grantDays}
-              onChange={(event) => setGrantDays(event.target.value)}
-            />
-          </Field>
+          {[
+            {
+              id: 'invite-max',
+              label: 'Max redemptions',
+              max: 100000,
+              value: maxRedemptions,
+              set: setMaxRedemptions,
+            },
+            {
+              id: 'invite-days',
+              label: 'Grants (days)',
+              max: 3650,
+              value: grantDays,
+              set: setGrantDays,
+            },
+          ].map((field) => (
+            <Field key={field.id} id={field.id} label={field.label}>
+              <Input
+                id={field.id}
+                type="number"
+                min={1}
+                max={field.max}
+                required
+                value={field.value}
+                onChange={(event) => field.set(event.target.value)}
+              />
+            </Field>
+          ))}
           <Field id="invite-expires" label="Expires (optional)">
             <Input
               id="invite-expires"

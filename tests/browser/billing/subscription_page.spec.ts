@@ -63,9 +63,7 @@ async function routeStripeJs(context: BrowserContext, standIn: StripeStandIn) {
 
 /** A user paying for `planId` through the stand-in (trial used, first invoice paid). */
 async function payingUser(client: ApiClient, standIn: StripeStandIn, planId: string) {
-  const user = await createUser()
-  user.trialUsedAt = DateTime.utc()
-  await user.save()
+  const user = await createUser({ trialUsedAt: DateTime.utc() })
   await client.post('/api/create-subscription').json({ planId }).withCsrfToken().loginAs(user)
   const row = await Subscription.findByOrFail('user_id', user.id)
   const invoice = standIn.payFirstInvoice(row.stripeSubscriptionId!)
@@ -137,9 +135,7 @@ test.group('Subscription page with Stripe', (group) => {
     browserContext,
     assert,
   }) => {
-    const user = await createUser()
-    user.trialUsedAt = DateTime.utc()
-    await user.save()
+    const user = await createUser({ trialUsedAt: DateTime.utc() })
     await routeStripeJs(browserContext, stripe.standIn)
     await browserContext.loginAs(user)
     const toasts = await recordToasts(browserContext)
@@ -177,9 +173,7 @@ test.group('Subscription page with Stripe', (group) => {
     browserContext,
     client,
   }) => {
-    const user = await createUser()
-    user.trialUsedAt = DateTime.utc()
-    await user.save()
+    const user = await createUser({ trialUsedAt: DateTime.utc() })
     await client
       .post('/api/create-subscription')
       .json({ planId: 'agency' })

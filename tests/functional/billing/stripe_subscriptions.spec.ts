@@ -17,9 +17,7 @@ async function keepPlan(client: ApiClient, user: User) {
 
 /** A user on a paid plan through Stripe, past the trial (active, with a card). */
 async function activeSubscriber(client: ApiClient, standIn: StripeStandIn, planId: string) {
-  const user = await createUser()
-  user.trialUsedAt = DateTime.utc()
-  await user.save()
+  const user = await createUser({ trialUsedAt: DateTime.utc() })
   const created = await subscribe(client, user, planId)
   created.assertStatus(200)
   const row = await Subscription.findByOrFail('user_id', user.id)
@@ -165,45 +163,28 @@ test.group('Billing with Stripe: subscriptions', (group) => {
     })
   })
 
-  test('a dangling incomplete subscription is cleaned up and answers 404 orphan_cleaned', async ({
-    client,
-    assert,
-  }) => {
-    const user = await createUser()
-    user.trialUsedAt = DateTime.utc()
-    await user.save()
-    await subscribe(client, user, 'agency')
-    const row = await Subscription.findByOrFail('user_id', user.id)
-    stripe.standIn.expireIncomplete(row.stripeSubscriptionId!)
+  test('an orphaned incomplete subscription ({case}) is cleaned up and answers 404 orphan_cleaned')
+    .with([
+      { case: 'expired at Stripe', orphan: 'expire' as const, status: 'incomplete_expired' },
+      { case: 'unknown to Stripe', orphan: 'forget' as const, status: 'canceled' },
+    ])
+    .run(async ({ client, assert }, { orphan, status }) => {
+      const user = await createUser({ trialUsedAt: DateTime.utc() })
+      await subscribe(client, user, 'agency')
+      const row = await Subscription.findByOrFail('user_id', user.id)
+      if (orphan === 'expire') stripe.standIn.expireIncomplete(row.stripeSubscriptionId!)
+      else stripe.standIn.forget(row.stripeSubscriptionId!)
 
-    const response = await client.get('/api/subscription/client-secret').loginAs(user)
-    response.assertStatus(404)
-    assert.equal(response.body().code, 'orphan_cleaned')
-    await row.refresh()
-    assert.equal(row.status, 'incomplete_expired')
+      const response = await client.get('/api/subscription/client-secret').loginAs(user)
+      response.assertStatus(404)
+      assert.equal(response.body().code, 'orphan_cleaned')
+      await row.refresh()
+      assert.equal(row.status, status)
 
-    const afterwards = await client.get('/api/subscription/client-secret').loginAs(user)
-    afterwards.assertStatus(404)
-    afterwards.assertBodyContains({ error: { code: 'no_pending_subscription' } })
-  })
-
-  test('an incomplete subscription Stripe no longer knows is cleaned up too', async ({
-    client,
-    assert,
-  }) => {
-    const user = await createUser()
-    user.trialUsedAt = DateTime.utc()
-    await user.save()
-    await subscribe(client, user, 'agency')
-    const row = await Subscription.findByOrFail('user_id', user.id)
-    stripe.standIn.forget(row.stripeSubscriptionId!)
-
-    const response = await client.get('/api/subscription/client-secret').loginAs(user)
-    response.assertStatus(404)
-    assert.equal(response.body().code, 'orphan_cleaned')
-    await row.refresh()
-    assert.equal(row.status, 'canceled')
-  })
+      const afterwards = await client.get('/api/subscription/client-secret').loginAs(user)
+      afterwards.assertStatus(404)
+      afterwards.assertBodyContains({ error: { code: 'no_pending_subscription' } })
+    })
 
   test('an upgrade is charged exactly what the preview showed, and raises the quota at once', async ({
     client,

@@ -15,9 +15,7 @@ import type { StripeStandIn } from '#tests/stand_ins/stripe_server'
 
 /** A user paying for `planId` (trial used, first invoice paid), with an API key. */
 async function payingUser(client: ApiClient, standIn: StripeStandIn, planId: string) {
-  const user = await createUser()
-  user.trialUsedAt = DateTime.utc()
-  await user.save()
+  const user = await createUser({ trialUsedAt: DateTime.utc() })
   const { key } = await createApiKey(user)
   await client.post('/api/create-subscription').json({ planId }).withCsrfToken().loginAs(user)
   const row = await Subscription.findByOrFail('user_id', user.id)

@@ -3,6 +3,7 @@ import type User from '#accounts/models/user'
 import { MetaEndpoints } from '#meta/services/meta_endpoints'
 import { MetaConnections } from '#meta/services/meta_connections'
 import type { MetaSandbox } from '#meta/sandbox/meta_sandbox'
+import { createUser } from '#tests/helpers/factories'
 
 /** Sandbox Meta users (app/meta/sandbox/sandbox_seed.ts). */
 export const ALEX = {
@@ -58,6 +59,13 @@ export async function connectMeta(
     sandbox: true,
   })
   return token
+}
+
+/** A new user whose Meta account is connected (as Alex unless told) through `connectMeta`. */
+export async function createConnectedUser(as: { id: string; name: string } = ALEX) {
+  const user = await createUser()
+  await connectMeta(user, as)
+  return user
 }
 
 async function freshSandboxNoReset() {

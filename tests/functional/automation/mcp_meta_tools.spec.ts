@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
-import { ALEX, IDS, connectMeta, freshSandbox } from '#tests/helpers/meta'
+import { ALEX, IDS, connectMeta, freshSandbox, createConnectedUser } from '#tests/helpers/meta'
 import { callTool, connectMcp, textOf } from '#tests/functional/automation/mcp_client'
 
 const ACCOUNT = ALEX.accounts[0]
@@ -20,8 +20,7 @@ test.group('MCP tools backed by the Meta module (sandbox)', (group) => {
   })
 
   test('read tools return the connected Meta account data', async ({ assert }) => {
-    const user = await createUser()
-    await connectMeta(user)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
     const client = await connectMcp(key)
 
@@ -78,8 +77,7 @@ test.group('MCP tools backed by the Meta module (sandbox)', (group) => {
   })
 
   test('invalid arguments come back as a tool error naming the field', async ({ assert }) => {
-    const user = await createUser()
-    await connectMeta(user)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
     const client = await connectMcp(key)
 
@@ -97,8 +95,7 @@ test.group('MCP tools backed by the Meta module (sandbox)', (group) => {
   test('a Free user calling a gated tool gets plan_upgrade_required naming Trafficker', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
     const client = await connectMcp(key)
 

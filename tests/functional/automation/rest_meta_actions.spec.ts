@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
-import { ALEX, IDS, connectMeta, freshSandbox } from '#tests/helpers/meta'
+import { ALEX, IDS, connectMeta, freshSandbox, createConnectedUser } from '#tests/helpers/meta'
 
 const ACCOUNT = ALEX.accounts[0]
 
@@ -13,8 +13,7 @@ test.group('REST routes backed by the Meta module (sandbox)', (group) => {
     client,
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
 
     const response = await client
@@ -63,8 +62,7 @@ test.group('REST routes backed by the Meta module (sandbox)', (group) => {
     client,
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
 
     const response = await client
@@ -80,8 +78,7 @@ test.group('REST routes backed by the Meta module (sandbox)', (group) => {
     client,
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
 
     const response = await client

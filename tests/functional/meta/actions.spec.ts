@@ -17,7 +17,14 @@ import { SetAccountSpendCap } from '#meta/actions/set_account_spend_cap'
 import { GetMetaConnection } from '#meta/actions/get_meta_connection'
 import type { MetaSandbox } from '#meta/sandbox/meta_sandbox'
 import { createUser } from '#tests/helpers/factories'
-import { ALEX, BLAIR, IDS, connectMeta, freshSandbox } from '#tests/helpers/meta'
+import {
+  ALEX,
+  BLAIR,
+  IDS,
+  connectMeta,
+  freshSandbox,
+  createConnectedUser,
+} from '#tests/helpers/meta'
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   try {
@@ -52,8 +59,7 @@ test.group('Meta actions (read)', (group) => {
   test('list_ad_accounts returns the accounts the token sees, money in minor units', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const { adAccounts } = await (await make(ListAdAccounts)).execute(user.id)
     assert.deepEqual(
       adAccounts.map((account) => account.id),
@@ -66,8 +72,7 @@ test.group('Meta actions (read)', (group) => {
   })
 
   test("get_ad_account refuses another Meta user's account", async ({ assert }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const mine = await (await make(GetAdAccount)).execute(user.id, { adAccountId: '100000000001' })
     assert.equal(mine.adAccount.name, 'Rivera Outdoor Co.')
     const error = await failure(
@@ -80,8 +85,7 @@ test.group('Meta actions (read)', (group) => {
   test('list_campaigns gives budgets in minor units, the budget level, and cursor pages', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const action = await make(ListCampaigns)
     const first = await action.execute(user.id, { adAccountId: 'act_100000000001', limit: 2 })
     assert.lengthOf(first.campaigns, 2)
@@ -103,8 +107,7 @@ test.group('Meta actions (read)', (group) => {
   })
 
   test('list_campaigns filters by effective status', async ({ assert }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const paused = await (
       await make(ListCampaigns)
     ).execute(user.id, { adAccountId: 'act_100000000001', statuses: ['PAUSED'] })
@@ -117,8 +120,7 @@ test.group('Meta actions (read)', (group) => {
   test('list_ad_sets and list_ads read a campaign and an ad set of the user', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const adSets = await (await make(ListAdSets)).execute(user.id, { campaignId: IDS.aboCampaign })
     assert.deepEqual(
       adSets.adSets.map((adSet) => adSet.dailyBudget),
@@ -130,8 +132,7 @@ test.group('Meta actions (read)', (group) => {
   })
 
   test("list_ad_sets refuses another user's campaign", async ({ assert }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const error = await failure(
       (await make(ListAdSets)).execute(user.id, { campaignId: IDS.blairCampaign })
     )
@@ -141,8 +142,7 @@ test.group('Meta actions (read)', (group) => {
   test('get_insights by campaign over a preset: one row per campaign, spend in minor units', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const result = await (
       await make(GetInsights)
     ).execute(user.id, {
@@ -163,8 +163,7 @@ test.group('Meta actions (read)', (group) => {
   test('get_insights with a time range, daily rows, breakdowns and attribution windows', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const today = new Date()
     const day = (offset: number) =>
       new Date(today.getTime() - offset * 86_400_000).toISOString().slice(0, 10)
@@ -188,8 +187,7 @@ test.group('Meta actions (read)', (group) => {
   test('get_insights refuses both a preset and a range, and foreign objects', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const action = await make(GetInsights)
     const both = await failure(
       action.execute(user.id, {
@@ -206,8 +204,7 @@ test.group('Meta actions (read)', (group) => {
   })
 
   test('a token Meta rejects marks the connection reconnect_required', async ({ assert }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     sandbox.failNext({ code: 190, subcode: 460 })
     const error = await failure((await make(ListAdAccounts)).execute(user.id))
     assert.equal(error.code, 'meta_token_invalid')
@@ -234,8 +231,7 @@ test.group('Meta actions (write: preview, confirm, ownership, budget conflict)',
   test('update_campaign_status previews without writing, then applies with confirm', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const action = await make(UpdateCampaignStatus)
     const before = writes(sandbox)
     const preview = await action.execute(user.id, { campaignId: IDS.aboCampaign, status: 'PAUSED' })
@@ -265,8 +261,7 @@ test.group('Meta actions (write: preview, confirm, ownership, budget conflict)',
   })
 
   test("pausing today's delivery changes today's insights", async ({ assert }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const insights = await make(GetInsights)
     const today = await insights.execute(user.id, {
       objectId: IDS.aboCampaign,
@@ -297,8 +292,7 @@ test.group('Meta actions (write: preview, confirm, ownership, budget conflict)',
   test('update_ad_status refuses an id of another kind and ids of other users', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const action = await make(UpdateAdStatus)
     const applied = await action.execute(user.id, {
       adId: IDS.alexAd,
@@ -319,8 +313,7 @@ test.group('Meta actions (write: preview, confirm, ownership, budget conflict)',
   })
 
   test("update_campaign_status never touches another user's campaign", async ({ assert }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const blair = await createUser()
     await connectMeta(blair, BLAIR)
     const before = writes(sandbox)
@@ -342,8 +335,7 @@ test.group('Meta actions (write: preview, confirm, ownership, budget conflict)',
   test('update_ad_set_budget previews, applies, and later reads see the new budget', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const action = await make(UpdateAdSetBudget)
     const preview = await action.execute(user.id, { adSetId: IDS.aboAdSet, dailyBudget: 6000 })
     assert.containsSubset(preview, {
@@ -359,8 +351,7 @@ test.group('Meta actions (write: preview, confirm, ownership, budget conflict)',
   test('an ad-set budget under a campaign budget is refused before calling Meta (1885621)', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const before = writes(sandbox)
     const error = await failure(
       (await make(UpdateAdSetBudget)).execute(user.id, {
@@ -378,8 +369,7 @@ test.group('Meta actions (write: preview, confirm, ownership, budget conflict)',
   test('a campaign budget on a campaign whose ad sets hold budgets is refused before calling Meta', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const before = writes(sandbox)
     const error = await failure(
       (await make(UpdateCampaignBudget)).execute(user.id, {
@@ -395,8 +385,7 @@ test.group('Meta actions (write: preview, confirm, ownership, budget conflict)',
   test('update_campaign_budget changes a campaign budget; switching to lifetime is refused', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const action = await make(UpdateCampaignBudget)
     const applied = await action.execute(user.id, {
       campaignId: IDS.cboCampaign,
@@ -419,8 +408,7 @@ test.group('Meta actions (write: preview, confirm, ownership, budget conflict)',
   })
 
   test('a higher budget raises what the campaign spends today', async ({ assert }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const insights = await make(GetInsights)
     const before = await insights.execute(user.id, {
       objectId: IDS.cboCampaign,
@@ -441,8 +429,7 @@ test.group('Meta actions (write: preview, confirm, ownership, budget conflict)',
   test('set_account_spend_cap previews with a warning, applies, and removes the cap', async ({
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const action = await make(SetAccountSpendCap)
     const preview = await action.execute(user.id, {
       adAccountId: 'act_100000000001',

@@ -17,6 +17,17 @@ async function start(client: any, user: any) {
   }
 }
 
+/**
+ * A new user who started a connect and allowed it in the dialog: the user, the callback URL
+ * the dialog sent back (`back`) and the session to present with it.
+ */
+async function allowedConsent(client: any) {
+  const user = await createUser()
+  const { dialogUrl, session } = await start(client, user)
+  const back = await consent(dialogUrl, 'allow')
+  return { user, back, session }
+}
+
 function callback(client: any, user: any, url: URL, session: Record<string, unknown>) {
   return client
     .get(`/meta/oauth/callback${url.search}`)
@@ -49,9 +60,7 @@ test.group('Meta connect flow (OAuth against the sandbox)', (group) => {
     client,
     assert,
   }) => {
-    const user = await createUser()
-    const { dialogUrl, session } = await start(client, user)
-    const back = await consent(dialogUrl, 'allow')
+    const { user, back, session } = await allowedConsent(client)
     const response = await callback(client, user, back, session)
     response.assertStatus(302)
     response.assertHeader('location', '/integrations?success=meta_connected')
@@ -75,9 +84,7 @@ test.group('Meta connect flow (OAuth against the sandbox)', (group) => {
     client,
     assert,
   }) => {
-    const user = await createUser()
-    const { dialogUrl, session } = await start(client, user)
-    const back = await consent(dialogUrl, 'allow')
+    const { user, back, session } = await allowedConsent(client)
     await callback(client, user, back, session)
 
     const row = await MetaConnection.findByOrFail('userId', user.id)
@@ -112,9 +119,7 @@ test.group('Meta connect flow (OAuth against the sandbox)', (group) => {
     client,
     assert,
   }) => {
-    const user = await createUser()
-    const { dialogUrl, session } = await start(client, user)
-    const back = await consent(dialogUrl, 'allow')
+    const { user, back, session } = await allowedConsent(client)
     back.searchParams.set('state', 'forged-state-value')
     const response = await callback(client, user, back, session)
     response.assertHeader('location', '/integrations?error=invalid_state')
@@ -134,9 +139,7 @@ test.group('Meta connect flow (OAuth against the sandbox)', (group) => {
   test('a callback after the connect attempt went stale returns with error=session_expired', async ({
     client,
   }) => {
-    const user = await createUser()
-    const { dialogUrl, session } = await start(client, user)
-    const back = await consent(dialogUrl, 'allow')
+    const { user, back, session } = await allowedConsent(client)
     const stale = {
       meta_oauth: { ...(session.meta_oauth as any), createdAt: Date.now() - 60 * 60_000 },
     }
@@ -147,9 +150,7 @@ test.group('Meta connect flow (OAuth against the sandbox)', (group) => {
   test('a callback from a signed-out browser returns with error=session_expired', async ({
     client,
   }) => {
-    const user = await createUser()
-    const { dialogUrl, session } = await start(client, user)
-    const back = await consent(dialogUrl, 'allow')
+    const { back, session } = await allowedConsent(client)
     const response = await client
       .get(`/meta/oauth/callback${back.search}`)
       .withSession(session)
@@ -179,9 +180,7 @@ test.group('Meta connect flow (OAuth against the sandbox)', (group) => {
   test('a code used twice is refused by Meta and returns with error=token_exchange_failed', async ({
     client,
   }) => {
-    const user = await createUser()
-    const { dialogUrl, session } = await start(client, user)
-    const back = await consent(dialogUrl, 'allow')
+    const { user, back, session } = await allowedConsent(client)
     ;(await callback(client, user, back, session)).assertHeader(
       'location',
       '/integrations?success=meta_connected'
@@ -229,9 +228,7 @@ test.group('Meta connect flow (OAuth against the sandbox)', (group) => {
     client,
     assert,
   }) => {
-    const user = await createUser()
-    const { dialogUrl, session } = await start(client, user)
-    const back = await consent(dialogUrl, 'allow')
+    const { user, back, session } = await allowedConsent(client)
     // The database refuses the write (table unavailable): nothing the user did wrong.
     await db.rawQuery('ALTER TABLE meta_connections RENAME TO meta_connections_unavailable')
     try {

@@ -3,7 +3,14 @@ import MetaConnection from '#meta/models/meta_connection'
 import { ActionRegistry } from '#automation/registry/action_registry'
 import { metaTools } from '#meta/tools/index'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
-import { ALEX, BLAIR, IDS, connectMeta, freshSandbox } from '#tests/helpers/meta'
+import {
+  ALEX,
+  BLAIR,
+  IDS,
+  connectMeta,
+  freshSandbox,
+  createConnectedUser,
+} from '#tests/helpers/meta'
 
 test.group('Meta status and disconnect (session)', (group) => {
   group.each.setup(async () => {
@@ -51,8 +58,7 @@ test.group('Meta status and disconnect (session)', (group) => {
     client,
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const sandbox = await freshSandboxKeepingState()
     sandbox.failNext({ path: 'me/permissions', status: 503 })
     const response = await client.delete('/api/meta/disconnect').withCsrfToken().loginAs(user)
@@ -62,8 +68,7 @@ test.group('Meta status and disconnect (session)', (group) => {
   })
 
   test('the ad accounts endpoint lists what the connection sees', async ({ client, assert }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const response = await client.get('/api/meta/ad-accounts').loginAs(user)
     response.assertStatus(200)
     assert.deepEqual(
@@ -122,8 +127,7 @@ test.group('Integrator endpoints (/internal/meta)', (group) => {
     client,
     assert,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
     const response = await client
       .post('/internal/meta/proxy')
@@ -143,8 +147,7 @@ test.group('Integrator endpoints (/internal/meta)', (group) => {
   })
 
   test('proxy forwards a write on an object the user owns', async ({ client }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
     const response = await client
       .post('/internal/meta/proxy')
@@ -155,8 +158,7 @@ test.group('Integrator endpoints (/internal/meta)', (group) => {
   })
 
   test("proxy refuses another user's ad account and objects", async ({ client }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
     for (const path of [
       `${BLAIR.accounts[0]}/campaigns`,
@@ -173,8 +175,7 @@ test.group('Integrator endpoints (/internal/meta)', (group) => {
   })
 
   test('proxy refuses paths outside the allow-list', async ({ client }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
     const cases: Array<[string, number, string]> = [
       ['me', 400, 'meta_proxy_invalid_path'],
@@ -200,8 +201,7 @@ test.group('Integrator endpoints (/internal/meta)', (group) => {
   test('proxy refuses other methods and authentication or method-override parameters', async ({
     client,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
     const del = await client
       .post('/internal/meta/proxy')
@@ -222,8 +222,7 @@ test.group('Integrator endpoints (/internal/meta)', (group) => {
   test("proxy passes Meta's refusal through as a mapped error (budget conflict 1885621)", async ({
     client,
   }) => {
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const { key } = await createApiKey(user)
     const response = await client
       .post('/internal/meta/proxy')
@@ -271,8 +270,7 @@ test.group('Meta tool declarations', () => {
   }) => {
     await freshSandbox()
     const registry = new ActionRegistry(metaTools)
-    const user = await createUser()
-    await connectMeta(user, ALEX)
+    const user = await createConnectedUser()
     const refused: any = await registry
       .invoke(
         'update_campaign_status',

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { MetaAccess } from '#meta/services/meta_access'
 import { AD_SET_FIELDS, toAdSet, type AdSet } from '#meta/services/normalize'
-import { listParams, listScope, type ListInput } from '#meta/actions/list_objects'
+import { listPage, type ListInput } from '#meta/actions/list_objects'
 
 /**
  * Lists ad sets of an ad account (`GET /act_<id>/adsets`) or of one campaign
@@ -23,18 +23,12 @@ export class ListAdSets {
     paging: { after: string | null }
   }> {
     const session = await this.meta.forUser(userId)
-    const { parent, account } = await listScope(session, input)
-    const { params, limit, after } = listParams(AD_SET_FIELDS, input)
-    const page = await session.page(`${parent}/adsets`, params, {
-      limit,
-      after,
-      adAccountId: account.id,
-    })
+    const { account, nodes, after } = await listPage(session, input, 'adsets', AD_SET_FIELDS)
     return {
       adAccountId: account.id,
       currency: account.currency,
-      adSets: page.data.map((node) => toAdSet(node, account.currency)),
-      paging: { after: page.after },
+      adSets: nodes.map((node) => toAdSet(node, account.currency)),
+      paging: { after },
     }
   }
 }

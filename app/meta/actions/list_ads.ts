@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { MetaAccess } from '#meta/services/meta_access'
 import { AD_FIELDS, toAd, type Ad } from '#meta/services/normalize'
-import { listParams, listScope, type ListInput } from '#meta/actions/list_objects'
+import { listPage, type ListInput } from '#meta/actions/list_objects'
 
 /**
  * Lists ads of an ad account (`/act_<id>/ads`), a campaign (`/<campaign>/ads`) or an ad set
@@ -22,18 +22,12 @@ export class ListAds {
     paging: { after: string | null }
   }> {
     const session = await this.meta.forUser(userId)
-    const { parent, account } = await listScope(session, input)
-    const { params, limit, after } = listParams(AD_FIELDS, input)
-    const page = await session.page(`${parent}/ads`, params, {
-      limit,
-      after,
-      adAccountId: account.id,
-    })
+    const { account, nodes, after } = await listPage(session, input, 'ads', AD_FIELDS)
     return {
       adAccountId: account.id,
       currency: account.currency,
-      ads: page.data.map((node) => toAd(node)),
-      paging: { after: page.after },
+      ads: nodes.map((node) => toAd(node)),
+      paging: { after },
     }
   }
 }

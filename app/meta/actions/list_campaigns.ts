@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { MetaAccess } from '#meta/services/meta_access'
 import { CAMPAIGN_FIELDS, toCampaign, type Campaign } from '#meta/services/normalize'
-import { listParams, listScope, type ListInput } from '#meta/actions/list_objects'
+import { listPage, type ListInput } from '#meta/actions/list_objects'
 
 /**
  * Lists the campaigns of an ad account (`GET /act_<id>/campaigns`), optionally filtered by
@@ -24,18 +24,12 @@ export class ListCampaigns {
     paging: { after: string | null }
   }> {
     const session = await this.meta.forUser(userId)
-    const { account } = await listScope(session, { adAccountId: input.adAccountId })
-    const { params, limit, after } = listParams(CAMPAIGN_FIELDS, input)
-    const page = await session.page(`${account.id}/campaigns`, params, {
-      limit,
-      after,
-      adAccountId: account.id,
-    })
+    const { account, nodes, after } = await listPage(session, input, 'campaigns', CAMPAIGN_FIELDS)
     return {
       adAccountId: account.id,
       currency: account.currency,
-      campaigns: page.data.map((node) => toCampaign(node, account.currency)),
-      paging: { after: page.after },
+      campaigns: nodes.map((node) => toCampaign(node, account.currency)),
+      paging: { after },
     }
   }
 }

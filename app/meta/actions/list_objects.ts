@@ -61,3 +61,25 @@ export function listParams(fields: string, input: ListInput) {
   if (input.statuses && input.statuses.length > 0) params.effective_status = input.statuses
   return { params, limit, after: input.after ?? null }
 }
+
+/**
+ * One page of `edge` (`campaigns`, `adsets`, `ads`) under the scope `input` names (see
+ * listScope), with `fields`, the status filter and the cursor of `input` (see listParams).
+ * @returns the owning ad account, the page's raw Graph nodes and the next cursor (null at the end)
+ * @throws AppError `meta_object_not_owned`, `invalid_meta_id`, 422 without a scope, Meta errors
+ */
+export async function listPage(
+  session: MetaUserSession,
+  input: { adAccountId?: string; campaignId?: string; adSetId?: string } & ListInput,
+  edge: 'campaigns' | 'adsets' | 'ads',
+  fields: string
+) {
+  const { parent, account } = await listScope(session, input)
+  const { params, limit, after } = listParams(fields, input)
+  const page = await session.page(`${parent}/${edge}`, params, {
+    limit,
+    after,
+    adAccountId: account.id,
+  })
+  return { account, nodes: page.data, after: page.after }
+}

@@ -41,11 +41,13 @@ interface ConnectionMemo {
  * `forget*`) and within `ttlMs` on the others.
  */
 export class ApiKeyVerifier {
-  #cache: LRUCache<string, CacheEntry>
+  /**
+   * Digest → outcome, at most 50,000 entries (least recently used evicted). Expiry is the
+   * entry's own `expiresAt`, the one clock the cache and the connection memo both read.
+   */
+  #cache = new LRUCache<string, CacheEntry>({ max: 50_000 })
 
-  constructor(readonly ttlMs: number = 10_000) {
-    this.#cache = new LRUCache({ max: 50_000, ttl: ttlMs })
-  }
+  constructor(readonly ttlMs: number = 10_000) {}
 
   /**
    * What each keep-alive connection last presented (a WeakMap on the socket, gone with it):
@@ -89,7 +91,7 @@ export class ApiKeyVerifier {
       if (connection) this.#connections.set(connection, memo)
     }
     const cached = this.#cache.get(memo.digest)
-    if (cached !== undefined) {
+    if (cached !== undefined && performance.now() < cached.expiresAt) {
       memo.entry = cached
       memo.generation = this.#generation
       return cached.result || null

@@ -1,9 +1,11 @@
 import { test } from '@japa/runner'
+import { toDbTimestamp } from '#shared/db_time'
+import db from '@adonisjs/lucid/services/db'
 import http from 'node:http'
 import app from '@adonisjs/core/services/app'
 import { RevokeApiKeys } from '#keys/actions/revoke_api_keys'
 import { SetUserSuspension } from '#admin/actions/set_user_suspension'
-import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
+import { ApiKeyVerifier, type VerifiedApiKey } from '#keys/services/api_key_verifier'
 import ApiToken from '#keys/models/api_token'
 import { hashApiKey, API_KEY_PATTERN } from '#keys/services/api_key_format'
 import { MAX_ACTIVE_API_KEYS } from '#keys/actions/create_api_key'
@@ -224,6 +226,32 @@ test.group('API keys on one keep-alive connection', () => {
 })
 
 test.group('API key verifier cache', () => {
+  test('another instance sees a revocation within its cache TTL, on a fresh check and over a kept connection', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const { key, record } = await createApiKey(user, 'elsewhere')
+    // A second app instance: its own verifier with a short TTL, told nothing of the revocation.
+    const otherInstance = new ApiKeyVerifier(150)
+    const keptConnection = {}
+    assert.equal((await otherInstance.verify(key, keptConnection))?.tokenId, record.id)
+
+    await db
+      .from('api_tokens')
+      .where('id', record.id)
+      .update({ revoked_at: toDbTimestamp(new Date()) })
+    // Within the bound: still the cached answer, with no database read.
+    assert.equal(
+      (otherInstance.verify(key, keptConnection) as VerifiedApiKey | null)?.tokenId,
+      record.id
+    )
+    assert.equal((otherInstance.verify(key) as VerifiedApiKey | null)?.tokenId, record.id)
+
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    assert.isNull(await otherInstance.verify(key, keptConnection))
+    assert.isNull(await otherInstance.verify(key))
+  })
+
   test('a lookup that overlaps a forget is not cached (the row may predate a revocation)', async ({
     assert,
   }) => {

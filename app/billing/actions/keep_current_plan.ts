@@ -37,7 +37,8 @@ export class KeepCurrentPlan {
       throw new AppError('billing_disabled', 'Plan changes are turned off on this server.', 403)
     }
     const local = await Subscription.findBy('user_id', userId)
-    if (!isStripeActive(local) || (!local.pendingPlanId && !local.cancelAtPeriodEnd)) {
+    // SubscriptionSync records a move to Free (cancel_at_period_end) as pending plan `free` too.
+    if (!isStripeActive(local) || !local.pendingPlanId) {
       throw new AppError('no_scheduled_change', 'No plan change is scheduled.', 409)
     }
 
@@ -53,9 +54,8 @@ export class KeepCurrentPlan {
         )
       : await stripe.subscriptions.retrieve(live.subscription.id)
 
+    // With no schedule and no cancellation left, the sync clears the pending change.
     const row = (await this.sync.apply(subscription, { userId })) ?? local
-    row.merge({ pendingPlanId: null, pendingChangeAt: null, stripeScheduleId: null })
-    await row.save()
     const plan = await loadPlan(row.planId)
     const renewsAt = DateTime.fromSeconds(live.periodEnd, { zone: 'utc' })
     return {

@@ -388,14 +388,13 @@ function SubscriptionDetail({ user }: { user: NonNullable<ReturnType<typeof useS
   if (!subscription || subscription.plan.id === 'free') return null
   const date = (iso: string | null | undefined) =>
     iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : null
-  if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd) {
-    return <> · moves to Free on {date(subscription.currentPeriodEnd)}</>
-  }
-  if (subscription.pendingChange) {
+  const pending = subscription.pendingChange
+  if (pending) {
+    const change = pending.plan.id === 'free' ? 'moves to Free' : `changes to ${pending.plan.name}`
     return (
       <>
         {' '}
-        · changes to {subscription.pendingChange.plan.name} on {date(subscription.pendingChange.at)}
+        · {change} on {date(pending.at)}
       </>
     )
   }

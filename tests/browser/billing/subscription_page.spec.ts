@@ -71,6 +71,12 @@ async function payingUser(client: ApiClient, standIn: StripeStandIn, planId: str
   return user
 }
 
+/** Signs `user` in on a browser whose Stripe.js is the stand-in's (see routeStripeJs). */
+async function signInWithStripeJs(context: BrowserContext, standIn: StripeStandIn, user: User) {
+  await routeStripeJs(context, standIn)
+  await context.loginAs(user)
+}
+
 async function currentPlanLabel(page: Page) {
   return page.getByTestId('current-plan-label').innerText()
 }
@@ -88,8 +94,7 @@ test.group('Subscription page with Stripe', (group) => {
     assert,
   }) => {
     const user = await createUser()
-    await routeStripeJs(browserContext, stripe.standIn)
-    await browserContext.loginAs(user)
+    await signInWithStripeJs(browserContext, stripe.standIn, user)
     const page = await visit('/subscription?plan=trafficker')
 
     const card = page.getByTestId('plan-card-trafficker')
@@ -136,8 +141,7 @@ test.group('Subscription page with Stripe', (group) => {
     assert,
   }) => {
     const user = await createUser({ trialUsedAt: DateTime.utc() })
-    await routeStripeJs(browserContext, stripe.standIn)
-    await browserContext.loginAs(user)
+    await signInWithStripeJs(browserContext, stripe.standIn, user)
     const toasts = await recordToasts(browserContext)
     const page = await visit('/subscription')
     await page
@@ -181,8 +185,7 @@ test.group('Subscription page with Stripe', (group) => {
       .loginAs(user)
     const row = await Subscription.findByOrFail('user_id', user.id)
     stripe.standIn.expireIncomplete(row.stripeSubscriptionId!)
-    await routeStripeJs(browserContext, stripe.standIn)
-    await browserContext.loginAs(user)
+    await signInWithStripeJs(browserContext, stripe.standIn, user)
     const page = await visit('/subscription')
     await toast(page).getByText('Subscription Reset', { exact: true }).waitFor()
     await page
@@ -198,8 +201,7 @@ test.group('Subscription page with Stripe', (group) => {
     assert,
   }) => {
     const user = await payingUser(client, stripe.standIn, 'trafficker')
-    await routeStripeJs(browserContext, stripe.standIn)
-    await browserContext.loginAs(user)
+    await signInWithStripeJs(browserContext, stripe.standIn, user)
     const page = await visit('/subscription')
     assert.equal(
       await page.getByTestId('plan-card-free').getByRole('button').innerText(),
@@ -235,8 +237,7 @@ test.group('Subscription page with Stripe', (group) => {
     assert,
   }) => {
     const user = await payingUser(client, stripe.standIn, 'agency')
-    await routeStripeJs(browserContext, stripe.standIn)
-    await browserContext.loginAs(user)
+    await signInWithStripeJs(browserContext, stripe.standIn, user)
     const page = await visit('/subscription')
     await page
       .getByTestId('plan-card-trafficker')
@@ -265,8 +266,7 @@ test.group('Subscription page with Stripe', (group) => {
       .json({ planId: 'trafficker' })
       .withCsrfToken()
       .loginAs(user)
-    await routeStripeJs(browserContext, stripe.standIn)
-    await browserContext.loginAs(user)
+    await signInWithStripeJs(browserContext, stripe.standIn, user)
     const page = await visit('/subscription')
     assert.match(
       await currentPlanLabel(page),
@@ -281,8 +281,7 @@ test.group('Subscription page with Stripe', (group) => {
 
   test('a failed finalize shows Setup Error', async ({ visit, browserContext }) => {
     const user = await createUser()
-    await routeStripeJs(browserContext, stripe.standIn)
-    await browserContext.loginAs(user)
+    await signInWithStripeJs(browserContext, stripe.standIn, user)
     const page = await visit('/subscription?setup_complete=true')
     await toast(page).getByText('Setup Error', { exact: true }).waitFor()
     await page

@@ -1,4 +1,5 @@
 import { defineConfig } from '@adonisjs/core/app'
+import { indexEntities } from '@adonisjs/core'
 import { indexPages } from '@adonisjs/inertia'
 
 export default defineConfig({
@@ -12,6 +13,7 @@ export default defineConfig({
     () => import('@adonisjs/lucid/commands'),
     () => import('@adonisjs/session/commands'),
     () => import('@adonisjs/inertia/commands'),
+    () => import('@adonisjs/queue/commands'),
   ],
 
   providers: [
@@ -32,10 +34,17 @@ export default defineConfig({
     () => import('@adonisjs/inertia/inertia_provider'),
     () => import('@adonisjs/auth/auth_provider'),
     () => import('@adonisjs/ally/ally_provider'),
+    () => import('@adonisjs/limiter/limiter_provider'),
+    () => import('@adonisjs/queue/queue_provider'),
+    () => import('#providers/api_provider'),
     () => import('#providers/app_provider'),
   ],
 
-  preloads: [() => import('#start/routes'), () => import('#start/kernel')],
+  preloads: [
+    () => import('#start/routes'),
+    () => import('#start/kernel'),
+    { file: () => import('#start/scheduler'), environment: ['web'] },
+  ],
 
   tests: {
     suites: [
@@ -64,8 +73,27 @@ export default defineConfig({
   ],
 
   hooks: {
-    // The inertia 4 hook predates the assembler's CodeGen type; it runs fine under it.
-    init: [indexPages({ framework: 'react' }) as any],
+    init: [
+      indexEntities({
+        // Only the transformers are indexed: routes import controllers lazily per module.
+        events: { enabled: false },
+        listeners: { enabled: false },
+        controllers: { enabled: false },
+        transformers: {
+          enabled: true,
+          withSharedProps: true,
+          // Transformers live in their module (app/<module>/transformers/*_transformer.ts).
+          // With the source `app/` (trailing slash) and the alias `#`, a file's import path
+          // becomes `#<module>/transformers/<name>`, through the module's own package.json
+          // alias; the generated types are `Data.<Module>.<Name>`.
+          source: 'app/',
+          importAlias: '#',
+          glob: ['**/app/*/transformers/*_transformer.ts'],
+        },
+      }),
+      // The inertia 4 hook predates the assembler's CodeGen type; it runs fine under it.
+      indexPages({ framework: 'react' }) as any,
+    ],
     buildStarting: [() => import('@adonisjs/vite/build_hook')],
   },
 })

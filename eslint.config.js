@@ -2,7 +2,7 @@ import { configApp } from '@adonisjs/eslint-config'
 
 export default configApp(
   {
-    ignores: ['build/**', 'public/**', 'tmp/**', '.adonisjs/**', 'widgets/dist/**'],
+    ignores: ['build/**', 'public/**', 'tmp/**', '.adonisjs/**', 'widgets/dist/**', 'cli/dist/**'],
   },
   {
     // The app uses @inertiajs/react's Link/router directly: there is no Tuyau client (the

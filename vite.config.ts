@@ -20,6 +20,10 @@ export default defineConfig({
       'qs': 'qs-esm',
     },
   },
+  // Vite's pre-bundled dependencies are keyed by NODE_ENV: the test runs (NODE_ENV=test) keep
+  // their own cache so that they and a development server (`npm run dev`, or the test that
+  // starts one) do not throw each other's away and re-optimize on every start.
+  cacheDir: process.env.NODE_ENV === 'test' ? 'node_modules/.vite-test' : 'node_modules/.vite',
   // Scan every page up front so Vite pre-bundles all dependencies at start instead of
   // discovering them on first visit and reloading the page (which breaks browser tests).
   optimizeDeps: {
@@ -29,5 +33,15 @@ export default defineConfig({
     // Tests run Vite in middleware mode; several runs may share the machine, so no HMR socket.
     hmr: process.env.NODE_ENV === 'test' ? false : undefined,
     watch: { ignored: ['**/tmp/**', '**/storage/**'] },
+    // What the development server may serve: the front-end sources (inertia/) and the
+    // dependencies (node_modules/, including Vite's pre-bundled deps and its client). Nothing
+    // else of the project (config/, app/, tmp/ with the SQLite file, package.json, README) and
+    // nothing outside it through /@fs/. Vite's defaults allow the whole project root. The deny
+    // list is checked first and also covers files inside the allowed folders.
+    fs: {
+      strict: true,
+      allow: ['inertia', 'node_modules'],
+      deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/tmp/**', '**/*.sqlite*'],
+    },
   },
 })

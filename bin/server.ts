@@ -3,6 +3,10 @@
 */
 // Every timestamp is stored and computed in UTC, whatever the host's zone.
 process.env.TZ = 'UTC'
+// Listen on the loopback interface unless told otherwise (AdonisJS's own default is 0.0.0.0,
+// every interface): a development server must not be reachable from the LAN. Deployments
+// behind a proxy or in a container set HOST=0.0.0.0 (README, Configuration).
+if (!process.env.HOST) process.env.HOST = 'localhost'
 
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'

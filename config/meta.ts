@@ -12,7 +12,7 @@ export interface TokenKey {
  * Resolved Meta settings (read once at boot).
  *
  * - `useSandbox`: true when META_APP_ID is unset outside production. The embedded Graph API
- *   stand-in (app/meta/sandbox) is then started on a loopback port on first use and the app's
+ *   stand-in (tests/stand_ins/meta_sandbox) is then started on a loopback port on first use and the app's
  *   Graph/dialog URLs point at it (see MetaEndpoints).
  * - `graphUrl`/`dialogUrl`: Meta's hosts by default (META_GRAPH_URL / META_DIALOG_URL).
  * - `graphVersion`: Graph API version path segment (Meta versions, default v25.0).
@@ -39,6 +39,17 @@ export interface MetaConfig {
   adAccountsCacheTtlMs: number
   currentTokenKey: TokenKey
   tokenKeys: TokenKey[]
+  /**
+   * Images fetched by URL for upload_ad_image (#shared/public_http rules): largest image in
+   * bytes, time limit, redirects followed, and origins exempt from the public-address rule
+   * (OUTBOUND_ALLOWED_ORIGINS; empty in production unless you set it).
+   */
+  imageFetch: {
+    maxBytes: number
+    timeoutMs: number
+    maxRedirects: number
+    allowedOrigins: string[]
+  }
 }
 
 /** Known publicly: only for development and tests (production refuses to boot without a key). */
@@ -85,6 +96,15 @@ const metaConfig: MetaConfig = {
   oauthStateTtlSeconds: 15 * 60,
   adAccountsCacheTtlMs: 60_000,
   currentTokenKey,
+  imageFetch: {
+    maxBytes: 8 * 1024 * 1024,
+    timeoutMs: 15_000,
+    maxRedirects: 3,
+    allowedOrigins: (env.get('OUTBOUND_ALLOWED_ORIGINS') ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+  },
   tokenKeys: [
     currentTokenKey,
     ...parsePreviousKeys(env.get('META_TOKEN_ENCRYPTION_PREVIOUS_KEYS')?.release()).filter(

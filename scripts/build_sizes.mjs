@@ -30,20 +30,23 @@ await build({
   ],
 })
 
-const manifestPath = [join(OUT_DIR, '.vite/manifest.json'), join(OUT_DIR, 'manifest.json')].find((path) => {
-  try {
-    readFileSync(path)
-    return true
-  } catch {
-    return false
+const manifestPath = [join(OUT_DIR, '.vite/manifest.json'), join(OUT_DIR, 'manifest.json')].find(
+  (path) => {
+    try {
+      readFileSync(path)
+      return true
+    } catch {
+      return false
+    }
   }
-})
+)
 if (!manifestPath) throw new Error(`No Vite manifest found in ${OUT_DIR}`)
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
 
 const gzipCache = new Map()
 function gzipBytes(file) {
-  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(OUT_DIR, file)), { level: 9 }).length)
+  if (!gzipCache.has(file))
+    gzipCache.set(file, gzipSync(readFileSync(join(OUT_DIR, file)), { level: 9 }).length)
   return gzipCache.get(file)
 }
 
@@ -70,9 +73,15 @@ const rows = pages.map((key) => {
   return { name, bytes, chunks: js.length }
 })
 
-const entryBytes = [...entryFiles].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipBytes(f), 0)
-console.log(`\nFirst-load JavaScript per page (gzip, level 9); shared entry alone: ${kb(entryBytes)} KB\n`)
-console.log(`${'page'.padEnd(28)} ${'KB gzip'.padStart(9)} ${'chunks'.padStart(7)} ${'× entry'.padStart(8)}  budget`)
+const entryBytes = [...entryFiles]
+  .filter((f) => f.endsWith('.js'))
+  .reduce((sum, f) => sum + gzipBytes(f), 0)
+console.log(
+  `\nFirst-load JavaScript per page (gzip, level 9); shared entry alone: ${kb(entryBytes)} KB\n`
+)
+console.log(
+  `${'page'.padEnd(28)} ${'KB gzip'.padStart(9)} ${'chunks'.padStart(7)} ${'× entry'.padStart(8)}  budget`
+)
 let failed = false
 for (const row of rows) {
   const budget = BUDGETS_KB[row.name]
@@ -84,7 +93,10 @@ for (const row of rows) {
   )
 }
 const css = Object.values(manifest[ENTRY]?.css ?? [])
-if (css.length) console.log(`\nCSS of the entry: ${css.map((file) => `${file} ${kb(gzipBytes(file))} KB gzip`).join(', ')}`)
+if (css.length)
+  console.log(
+    `\nCSS of the entry: ${css.map((file) => `${file} ${kb(gzipBytes(file))} KB gzip`).join(', ')}`
+  )
 if (failed) {
   console.error('\nA page is over its budget.')
   process.exit(1)

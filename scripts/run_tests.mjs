@@ -1,13 +1,18 @@
 /*
 | `npm test`: the Japa suites (unit, functional, browser) and then the Vitest front-end tests.
 | Arguments go to Japa (`npm test -- --files tests/functional/keys`); with arguments, Vitest
-| is skipped (run it alone with `npm run test:ui`).
+| is skipped (run it alone with `npm run test:ui`). The CLI (cli/) is built first when its
+| sources changed.
 */
 import { spawnSync } from 'node:child_process'
+import { buildCli } from './build_cli.mjs'
 
 const args = process.argv.slice(2)
 const run = (command, commandArgs) =>
   spawnSync(command, commandArgs, { stdio: 'inherit', env: process.env }).status ?? 1
+
+// The CLI's tests run its compiled build as a child process: build it first.
+if (buildCli() !== 0) process.exit(1)
 
 let status = run(process.execPath, ['ace', 'test', ...args])
 if (args.length === 0) {

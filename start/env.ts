@@ -24,6 +24,12 @@ export default await Env.create(new URL('../', import.meta.url), {
   /* Redis (optional): quota counters and sessions move there when set */
   REDIS_URL: Env.schema.string.optional(),
 
+  /* Rate limits (config/limiter.ts): database by default, redis with REDIS_URL */
+  LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
+
+  /* Background jobs (config/queue.ts): database by default, redis with REDIS_URL */
+  QUEUE_DRIVER: Env.schema.enum.optional(['database', 'redis', 'sync'] as const),
+
   /* Sessions */
   SESSION_DRIVER: Env.schema.enum.optional(['database', 'redis', 'cookie', 'memory'] as const),
 
@@ -42,7 +48,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   QUOTA_PERSIST_INTERVAL_MS: Env.schema.number.optional(),
 
   /* Meta (Facebook) ads connection: without META_APP_ID, development and tests use the
-     embedded Graph API sandbox (app/meta/sandbox). */
+     Graph API sandbox (tests/stand_ins/meta_sandbox). */
   META_APP_ID: Env.schema.string.optional(),
   META_APP_SECRET: Env.schema.secret.optional(),
   META_GRAPH_VERSION: Env.schema.string.optional(),
@@ -53,6 +59,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   /* Earlier keys still able to decrypt, as "version:key,version:key" */
   META_TOKEN_ENCRYPTION_PREVIOUS_KEYS: Env.schema.secret.optional(),
   META_REQUEST_TIMEOUT_MS: Env.schema.number.optional(),
+  /* Origins (scheme://host:port) exempt from the public-address rule of server-side fetches
+  | (upload_ad_image by URL), comma-separated: a local file server in development. */
+  OUTBOUND_ALLOWED_ORIGINS: Env.schema.string.optional(),
 
   /* Billing (Stripe). BILLING_MODE: stripe | manual | off; defaults to stripe when
      STRIPE_SECRET_KEY is set, otherwise manual (plan changes without payment) outside production. */

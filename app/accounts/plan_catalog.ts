@@ -1,3 +1,5 @@
+import { AppError } from '#shared/errors'
+
 /**
  * The plan catalogue (spec §9 and the plan modal). One source of truth: the plans table is
  * written from it by its migration, and every screen reads the plans through GET /api/plans.
@@ -95,12 +97,46 @@ export function findPlan(id: string | null | undefined): PlanDefinition | undefi
  * Performance Alerts: any paid plan; Lead Tracking: Agency only.
  */
 export function planHasFeature(planId: string | null | undefined, feature: PlanFeature): boolean {
-  return findPlan(planId)?.unlocks.includes(feature) ?? false
+  return planFeatures(planId).includes(feature)
 }
+
+/**
+ * Every feature `planHasFeature` grants `planId` (none for an unknown plan): what the session
+ * user carries so the screens read their plan gates instead of rebuilding them.
+ */
+export function planFeatures(planId: string | null | undefined): readonly PlanFeature[] {
+  return findPlan(planId)?.unlocks ?? NO_FEATURES
+}
+
+const NO_FEATURES: readonly PlanFeature[] = []
 
 /** The cheapest plan that unlocks `feature`, used to name the upgrade in errors. */
 export function cheapestPlanWith(feature: PlanFeature): PlanDefinition | undefined {
   return [...PLAN_CATALOG]
     .sort((a, b) => a.priceCents - b.priceCents)
     .find((plan) => plan.unlocks.includes(feature))
+}
+
+/**
+ * The plan gate: returns when `planId` unlocks `feature`, else throws 403
+ * `plan_upgrade_required` naming the cheapest plan that has it (details `feature`,
+ * `requiredPlan`). `what` names the refused thing for the message ("Pause or activate a
+ * campaign (update_campaign_status)"). Every surface reaches it: the action registry (REST,
+ * MCP, screens) and the integrator proxy's writes.
+ * @throws AppError 403 `plan_upgrade_required`
+ */
+export function assertPlanHasFeature(
+  planId: string | null | undefined,
+  feature: PlanFeature,
+  what: string
+): void {
+  if (planHasFeature(planId, feature)) return
+  const plan = cheapestPlanWith(feature)
+  throw new AppError(
+    'plan_upgrade_required',
+    `${what} needs the ${plan?.name ?? 'a higher'} plan or higher. ` +
+      'Ask the account owner to upgrade at /subscription.',
+    403,
+    { feature, requiredPlan: plan?.id ?? null }
+  )
 }

@@ -1,14 +1,39 @@
+import { randomInt, randomUUID } from 'node:crypto'
+
 /**
  * The copyable n8n workflow and MCP client configurations shown on the Automation page.
  * Generated here only, from the server's public URL, so the page and the tests read the same
  * thing.
  *
- * n8n facts (n8n-io/n8n packages/@n8n/nodes-langchain/nodes/mcp/McpClientTool; docs.n8n.io):
- * node type `@n8n/n8n-nodes-langchain.mcpClientTool`, typeVersion 1.1+ has `endpointUrl` and
- * `serverTransport` (`sse` by default, so ours must say `httpStreamable`); bearer auth is
- * `authentication: "bearerAuth"` with an `httpBearerAuth` credential; the tool connects to the
- * agent as `ai_tool`, the chat model as `ai_languageModel`; `connections` is keyed by node name.
+ * n8n facts, read from the node sources of n8n 2.41.1 (`@n8n/n8n-nodes-langchain` 2.41.1,
+ * `n8n` 2.41.1; n8n-io/n8n packages/@n8n/nodes-langchain/nodes/...):
+ * - Chat Trigger `@n8n/n8n-nodes-langchain.chatTrigger` 1.5 (its default version): `public`
+ *   false = chat from the editor; its webhook path is `<webhookId>/chat`, so every copy needs a
+ *   webhookId of its own (a fixed one makes the second published copy's webhook collide).
+ * - AI Agent `@n8n/n8n-nodes-langchain.agent` 3.1: `promptType: 'auto'` takes `chatInput` from
+ *   the connected chat trigger; `options.systemMessage`.
+ * - OpenAI Chat Model `@n8n/n8n-nodes-langchain.lmChatOpenAi` 1.3: `model` is a resource
+ *   locator (`{__rl, mode: 'list', value}`, default `gpt-5-mini`), `responsesApiEnabled`
+ *   (default true), `builtInTools`, `options`.
+ * - MCP Client Tool `@n8n/n8n-nodes-langchain.mcpClientTool` 1.4 (default version):
+ *   `endpointUrl`, `serverTransport` (`httpStreamable`, the default from 1.2), `authentication:
+ *   'bearerAuth'` with an `httpBearerAuth` credential, `include: 'all'`, `options`.
+ * - The tool connects to the agent as `ai_tool`, the chat model as `ai_languageModel`;
+ *   `connections` is keyed by node name.
+ * - `n8n import:workflow --input <file>` keeps the file's top-level `id` (it generates one only
+ *   with `--separate`) and refuses a workflow without one; an id that already exists replaces
+ *   that workflow, so each copy gets a fresh one. Ids are 16 characters of [0-9A-Za-z], like
+ *   the ones n8n generates (`generateNanoId`).
  */
+
+const N8N_ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/** A workflow id shaped like n8n's own (16 characters of [0-9A-Za-z]). */
+function n8nWorkflowId(): string {
+  let id = ''
+  for (let index = 0; index < 16; index++) id += N8N_ID_ALPHABET[randomInt(N8N_ID_ALPHABET.length)]
+  return id
+}
 
 /** The MCP endpoint URL for a public app URL (`https://app.example` → `https://app.example/mcp`). */
 export function mcpEndpointUrl(appUrl: string): string {
@@ -24,7 +49,11 @@ export const N8N_AGENT_SYSTEM_MESSAGE = [
   'Answer concisely with the figures you used.',
 ].join(' ')
 
-/** An importable n8n workflow: chat trigger → AI agent with a chat model and the Adrelay MCP tool. */
+/**
+ * An importable n8n workflow: chat trigger → AI agent with a chat model and the Adrelay MCP
+ * tool. Every call renders a new copy: fresh workflow id, node ids and chat webhook id, so two
+ * copies imported into one n8n never collide (see the n8n facts above).
+ */
 export function buildN8nWorkflow(appUrl: string) {
   const names = {
     trigger: 'When chat message received',
@@ -33,34 +62,41 @@ export function buildN8nWorkflow(appUrl: string) {
     mcp: 'Adrelay MCP',
   }
   return {
+    id: n8nWorkflowId(),
     name: 'Adrelay Meta Ads Analyst',
+    active: false,
     nodes: [
       {
-        parameters: { options: {} },
-        id: 'b3f1d2a0-0001-4c8e-9a01-000000000001',
+        parameters: { public: false, options: {} },
+        id: randomUUID(),
         name: names.trigger,
         type: '@n8n/n8n-nodes-langchain.chatTrigger',
-        typeVersion: 1.1,
+        typeVersion: 1.5,
         position: [0, 0],
-        webhookId: 'adrelay-meta-ads-chat',
+        webhookId: randomUUID(),
       },
       {
-        parameters: { options: { systemMessage: N8N_AGENT_SYSTEM_MESSAGE } },
-        id: 'b3f1d2a0-0002-4c8e-9a01-000000000002',
+        parameters: {
+          promptType: 'auto',
+          options: { systemMessage: N8N_AGENT_SYSTEM_MESSAGE },
+        },
+        id: randomUUID(),
         name: names.agent,
         type: '@n8n/n8n-nodes-langchain.agent',
-        typeVersion: 1.9,
+        typeVersion: 3.1,
         position: [260, 0],
       },
       {
         parameters: {
-          model: { __rl: true, mode: 'list', value: 'gpt-4o-mini' },
+          model: { __rl: true, mode: 'list', value: 'gpt-5-mini', cachedResultName: 'gpt-5-mini' },
+          responsesApiEnabled: true,
+          builtInTools: {},
           options: {},
         },
-        id: 'b3f1d2a0-0003-4c8e-9a01-000000000003',
+        id: randomUUID(),
         name: names.model,
         type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
-        typeVersion: 1.2,
+        typeVersion: 1.3,
         position: [180, 240],
       },
       {
@@ -71,10 +107,10 @@ export function buildN8nWorkflow(appUrl: string) {
           include: 'all',
           options: {},
         },
-        id: 'b3f1d2a0-0004-4c8e-9a01-000000000004',
+        id: randomUUID(),
         name: names.mcp,
         type: '@n8n/n8n-nodes-langchain.mcpClientTool',
-        typeVersion: 1.1,
+        typeVersion: 1.4,
         position: [420, 240],
         credentials: { httpBearerAuth: { id: '', name: 'Adrelay API key' } },
       },

@@ -7,6 +7,7 @@ import { mcpOriginGuard, mcpProtocolVersionGuard } from '#automation/mcp/http_gu
 
 const McpController = () => import('#automation/controllers/mcp_controller')
 const AutomationController = () => import('#automation/controllers/automation_controller')
+const SessionActionsController = () => import('#automation/controllers/session_actions_controller')
 
 /*
 | MCP Streamable HTTP endpoint. Origin first (DNS-rebinding defence), then the API key on
@@ -42,6 +43,7 @@ for (const action of publishedRegistry().list()) {
 }
 
 router.get('/api/v1/openapi.json', [AutomationController, 'openApi'])
+router.get('/api/v1/automation/mcp-clients', [AutomationController, 'mcpClients'])
 
 router
   .group(() => {
@@ -61,4 +63,16 @@ router
     router.get('/n8n-workflow', [AutomationController, 'n8nWorkflow'])
   })
   .prefix('/api/automation')
+  .use(sessionApiMiddleware(middleware.requireUser()))
+
+/*
+| Session adapter for the web screens: the same registry `invoke` with the signed-in user
+| (session + CSRF + requireUser; not metered). GET only for read-only actions.
+*/
+router
+  .group(() => {
+    router.get('/:name', [SessionActionsController, 'read']).where('name', /^[a-z][a-z0-9_]*$/)
+    router.post('/:name', [SessionActionsController, 'invoke']).where('name', /^[a-z][a-z0-9_]*$/)
+  })
+  .prefix('/api/actions')
   .use(sessionApiMiddleware(middleware.requireUser()))

@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, sessionApiMiddleware, webMiddleware } from '#start/kernel'
+import { throttleInvitationCodes, throttleSubscriptionChanges } from '#start/limiter'
 
 const SubscriptionsController = () => import('#billing/controllers/subscriptions_controller')
 const StripeWebhooksController = () => import('#billing/controllers/stripe_webhooks_controller')
@@ -7,12 +8,22 @@ const SubscriptionPageController = () => import('#billing/controllers/subscripti
 
 router
   .group(() => {
-    router.post('/create-subscription', [SubscriptionsController, 'create'])
-    router.post('/preview-subscription-change', [SubscriptionsController, 'preview'])
+    router
+      .post('/create-subscription', [SubscriptionsController, 'create'])
+      .use([throttleInvitationCodes, throttleSubscriptionChanges])
+    router
+      .post('/preview-subscription-change', [SubscriptionsController, 'preview'])
+      .use(throttleSubscriptionChanges)
     router.get('/subscription/client-secret', [SubscriptionsController, 'clientSecret'])
-    router.post('/finalize-subscription', [SubscriptionsController, 'finalize'])
-    router.post('/subscription/keep-plan', [SubscriptionsController, 'keepPlan'])
-    router.post('/validate-invitation-code', [SubscriptionsController, 'validateInvitationCode'])
+    router
+      .post('/finalize-subscription', [SubscriptionsController, 'finalize'])
+      .use(throttleSubscriptionChanges)
+    router
+      .post('/subscription/keep-plan', [SubscriptionsController, 'keepPlan'])
+      .use(throttleSubscriptionChanges)
+    router
+      .post('/validate-invitation-code', [SubscriptionsController, 'validateInvitationCode'])
+      .use(throttleInvitationCodes)
   })
   .prefix('/api')
   .use(sessionApiMiddleware(middleware.requireUser()))

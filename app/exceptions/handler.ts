@@ -2,6 +2,7 @@ import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import { errors as vineErrors } from '@vinejs/vine'
 import { AppError, httpStatusOf } from '#shared/errors'
+import { rateLimitedError } from '#start/limiter'
 
 /** API paths reached by full-page browser navigation, not by fetch. */
 const BROWSER_NAVIGATIONS = new Set(['/api/login', '/api/logout', '/api/callback'])
@@ -55,6 +56,12 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async handle(error: any, ctx: HttpContext) {
+    error = rateLimitedError(error)
+    if (error instanceof AppError && error.code === 'rate_limited' && this.#isNavigation(ctx)) {
+      // A sign-in or connect link followed in the browser: a readable page, same status.
+      for (const [name, value] of Object.entries(error.headers)) ctx.response.header(name, value)
+      return ctx.response.status(429).type('html').send(tooManyRequestsPage(error.message))
+    }
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) ctx.response.header(name, value)
       return ctx.response.status(error.status).send(error.toJSON())
@@ -108,8 +115,30 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     })
   }
 
+  /** A full-page browser navigation (sign-in, OAuth start or return), not a fetch. */
+  #isNavigation(ctx: HttpContext) {
+    const path = ctx.request.url()
+    return (
+      (BROWSER_NAVIGATIONS.has(path) || path.startsWith('/meta/oauth/')) &&
+      ctx.request.accepts(['html', 'json']) === 'html'
+    )
+  }
+
   async report(error: unknown, ctx: HttpContext) {
     if (error instanceof AppError) return
     return super.report(error, ctx)
   }
+}
+
+/** The small page a browser shows for a rate-limited navigation. */
+function tooManyRequestsPage(message: string) {
+  const text = message.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Too many requests · Adrelay</title></head>' +
+    '<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem">' +
+    `<h1>Too many requests</h1><p>${text}</p><p><a href="/">Back to Adrelay</a></p>` +
+    '</body></html>'
+  )
 }

@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, sessionApiMiddleware, webMiddleware } from '#start/kernel'
+import { throttleMetaConnect } from '#start/limiter'
 import { meteredApi } from '#usage/middleware/metered_api_middleware'
 
 const IntegrationsController = () => import('#meta/controllers/integrations_controller')
@@ -11,7 +12,7 @@ const IntegratorController = () => import('#meta/controllers/integrator_controll
 router
   .group(() => {
     router.get('/integrations', [IntegrationsController, 'show'])
-    router.get('/meta/oauth/start', [MetaOauthController, 'start'])
+    router.get('/meta/oauth/start', [MetaOauthController, 'start']).use(throttleMetaConnect)
     router.get('/meta/oauth/callback', [MetaOauthController, 'callback'])
   })
   .use(webMiddleware())

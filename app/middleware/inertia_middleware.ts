@@ -1,16 +1,19 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
-import { toSessionUser } from '#accounts/transformers/session_user'
+import SessionUserTransformer from '#accounts/transformers/session_user_transformer'
 
 /**
- * Shares the signed-in user, role and plan with every page. A page can render before the
- * session/auth middleware ran (404s), so every context property is optional here.
+ * Shares the signed-in user (with role, plan, `entitled` and plan `features`) with every page;
+ * React reads the shape as `Data.SharedProps` (generated from this class by `node ace codegen`).
+ * A page can render before the session/auth middleware ran (404s), so every context property
+ * is optional here.
  */
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   async share(ctx: HttpContext) {
     const { auth } = ctx as Partial<HttpContext>
-    const user = auth?.user ? await toSessionUser(auth.user) : undefined
+    // Undefined, not null, for a visitor: the serializer refuses to serialize null.
+    const user = auth?.user ? await SessionUserTransformer.load(auth.user) : undefined
     return {
       user: ctx.inertia.always(user),
     }

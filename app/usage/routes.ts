@@ -2,9 +2,11 @@ import router from '@adonisjs/core/services/router'
 import { middleware, sessionApiMiddleware } from '#start/kernel'
 import { meteredApi } from '#usage/middleware/metered_api_middleware'
 import { restAction } from '#automation/rest/rest_action'
+import { requireCliToken } from '#keys/middleware/require_cli_token'
 
 const UsageController = () => import('#usage/controllers/usage_controller')
 const UsageAnalyticsController = () => import('#usage/controllers/usage_analytics_controller')
+const UsageReportController = () => import('#usage/controllers/usage_report_controller')
 
 router
   .group(() => {
@@ -24,3 +26,8 @@ router
   })
   .prefix('/api/v1')
   .use(meteredApi())
+
+/* The CLI's usage report: a CLI token, not counted against the quota. */
+router
+  .get('/api/v1/usage/report', [UsageReportController, 'show'])
+  .use([meteredApi({ countRequest: false }), requireCliToken])

@@ -1,21 +1,22 @@
 import { useQuery } from '@tanstack/react-query'
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
 import { X } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { monthYearLabel } from '~/lib/usage_rules'
-
-/** GET /api/usage/analytics (app/usage/actions/get_usage_analytics.ts). */
-export interface UsageAnalytics {
-  period: string
-  from: string
-  to: string
-  totals: { calls: number; successful: number; failed: number; successRate: number | null }
-  daily: Array<{ date: string; calls: number; successful: number; failed: number }>
-  topEndpoints: Array<{ method: string; endpoint: string; calls: number; failed: number }>
-  responseTimeMs: { p50: number; p95: number } | null
-}
+import type { UsageAnalytics } from '~/types'
 
 const SUCCESS_COLOR = '#059669'
 const ERROR_COLOR = '#dc2626'
@@ -46,7 +47,9 @@ export default function AdvancedAnalytics({ onClose }: { onClose: () => void }) 
           <CardTitle as="h2" id="advanced-analytics-title">
             Advanced Analytics
           </CardTitle>
-          <CardDescription>{data ? monthYearLabel(data.from) : 'This month'} · times in UTC</CardDescription>
+          <CardDescription>
+            {data ? monthYearLabel(data.from) : 'This month'} · times in UTC
+          </CardDescription>
         </div>
         <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close Advanced Analytics">
           <X aria-hidden="true" />
@@ -62,28 +65,53 @@ export default function AdvancedAnalytics({ onClose }: { onClose: () => void }) 
         {data && (
           <>
             <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-              <Figure label="Calls this month" value={data.totals.calls.toLocaleString('en-US')} testId="analytics-calls" />
+              <Figure
+                label="Calls this month"
+                value={data.totals.calls.toLocaleString('en-US')}
+                testId="analytics-calls"
+              />
               <Figure
                 label="Success rate"
                 value={data.totals.successRate === null ? '—' : `${data.totals.successRate}%`}
                 testId="analytics-success-rate"
               />
-              <Figure label="p50 response time" value={data.responseTimeMs ? `${data.responseTimeMs.p50} ms` : '—'} testId="analytics-p50" />
-              <Figure label="p95 response time" value={data.responseTimeMs ? `${data.responseTimeMs.p95} ms` : '—'} testId="analytics-p95" />
+              <Figure
+                label="p50 response time"
+                value={data.responseTimeMs ? `${data.responseTimeMs.p50} ms` : '—'}
+                testId="analytics-p50"
+              />
+              <Figure
+                label="p95 response time"
+                value={data.responseTimeMs ? `${data.responseTimeMs.p95} ms` : '—'}
+                testId="analytics-p95"
+              />
             </div>
 
             <section aria-labelledby="daily-calls-title">
               <h3 id="daily-calls-title" className="mb-2 text-sm font-semibold">
                 Daily calls
               </h3>
-              <div className="h-64 w-full" role="img" aria-label={`Bar chart of calls per day: ${data.totals.calls} calls this month`}>
+              <div
+                className="h-64 w-full"
+                role="img"
+                aria-label={`Bar chart of calls per day: ${data.totals.calls} calls this month`}
+              >
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={data.daily} margin={{ top: 4, right: 8, left: -16, bottom: 0 }}>
                     <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-                    <XAxis dataKey="date" tickFormatter={(value: string) => value.slice(8)} tick={{ fontSize: 12, fill: '#475569' }} />
+                    <XAxis
+                      dataKey="date"
+                      tickFormatter={(value: string) => value.slice(8)}
+                      tick={{ fontSize: 12, fill: '#475569' }}
+                    />
                     <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} />
                     <Tooltip />
-                    <Bar dataKey="successful" name="Successful" stackId="calls" fill={SUCCESS_COLOR} />
+                    <Bar
+                      dataKey="successful"
+                      name="Successful"
+                      stackId="calls"
+                      fill={SUCCESS_COLOR}
+                    />
                     <Bar dataKey="failed" name="Errors" stackId="calls" fill={ERROR_COLOR} />
                   </BarChart>
                 </ResponsiveContainer>
@@ -99,7 +127,11 @@ export default function AdvancedAnalytics({ onClose }: { onClose: () => void }) 
                   <p className="text-sm text-slate-600">No API calls yet</p>
                 ) : (
                   <div className="flex items-center gap-4">
-                    <div className="size-32" role="img" aria-label={`${data.totals.successful} successful, ${data.totals.failed} errors`}>
+                    <div
+                      className="size-32"
+                      role="img"
+                      aria-label={`${data.totals.successful} successful, ${data.totals.failed} errors`}
+                    >
                       <ResponsiveContainer width="100%" height="100%">
                         <PieChart>
                           <Pie
@@ -120,14 +152,26 @@ export default function AdvancedAnalytics({ onClose }: { onClose: () => void }) 
                     </div>
                     <dl className="grid gap-1 text-sm">
                       <div className="flex items-center gap-2">
-                        <span className="size-3 rounded-sm" style={{ background: SUCCESS_COLOR }} aria-hidden="true" />
+                        <span
+                          className="size-3 rounded-sm"
+                          style={{ background: SUCCESS_COLOR }}
+                          aria-hidden="true"
+                        />
                         <dt>Successful (2xx-3xx):</dt>
-                        <dd className="font-semibold tabular-nums">{data.totals.successful.toLocaleString('en-US')}</dd>
+                        <dd className="font-semibold tabular-nums">
+                          {data.totals.successful.toLocaleString('en-US')}
+                        </dd>
                       </div>
                       <div className="flex items-center gap-2">
-                        <span className="size-3 rounded-sm" style={{ background: ERROR_COLOR }} aria-hidden="true" />
+                        <span
+                          className="size-3 rounded-sm"
+                          style={{ background: ERROR_COLOR }}
+                          aria-hidden="true"
+                        />
                         <dt>Errors:</dt>
-                        <dd className="font-semibold tabular-nums">{data.totals.failed.toLocaleString('en-US')}</dd>
+                        <dd className="font-semibold tabular-nums">
+                          {data.totals.failed.toLocaleString('en-US')}
+                        </dd>
                       </div>
                     </dl>
                   </div>
@@ -144,19 +188,32 @@ export default function AdvancedAnalytics({ onClose }: { onClose: () => void }) 
                   <table className="w-full text-sm">
                     <thead>
                       <tr className="text-left text-xs text-slate-600">
-                        <th scope="col" className="py-1 font-medium">Endpoint</th>
-                        <th scope="col" className="py-1 text-right font-medium">Calls</th>
-                        <th scope="col" className="py-1 text-right font-medium">Errors</th>
+                        <th scope="col" className="py-1 font-medium">
+                          Endpoint
+                        </th>
+                        <th scope="col" className="py-1 text-right font-medium">
+                          Calls
+                        </th>
+                        <th scope="col" className="py-1 text-right font-medium">
+                          Errors
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
                       {data.topEndpoints.map((row) => (
-                        <tr key={`${row.method} ${row.endpoint}`} className="border-t border-slate-100">
+                        <tr
+                          key={`${row.method} ${row.endpoint}`}
+                          className="border-t border-slate-100"
+                        >
                           <td className="max-w-0 truncate py-1.5 font-mono text-xs">
                             {row.method} {row.endpoint}
                           </td>
-                          <td className="py-1.5 text-right tabular-nums">{row.calls.toLocaleString('en-US')}</td>
-                          <td className="py-1.5 text-right tabular-nums">{row.failed.toLocaleString('en-US')}</td>
+                          <td className="py-1.5 text-right tabular-nums">
+                            {row.calls.toLocaleString('en-US')}
+                          </td>
+                          <td className="py-1.5 text-right tabular-nums">
+                            {row.failed.toLocaleString('en-US')}
+                          </td>
                         </tr>
                       ))}
                     </tbody>

@@ -1,14 +1,19 @@
-import { Check, Copy, KeyRound } from 'lucide-react'
+import { KeyRound } from 'lucide-react'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
-import { useCopy } from '~/hooks/use_copy'
+import { CopyButton } from '~/components/copy_button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog'
 
 /** The warning shown with a new key (spec §2 Profile). */
 export const NEW_KEY_WARNING = "Make sure to copy this key now. You won't be able to see it again!"
 
 function KeyField({ apiKey }: { apiKey: string }) {
-  const { copy, copiedKey } = useCopy()
-  const copied = copiedKey === apiKey
   return (
     <div className="flex items-stretch gap-2">
       <code
@@ -17,10 +22,7 @@ function KeyField({ apiKey }: { apiKey: string }) {
       >
         {apiKey}
       </code>
-      <Button type="button" variant="outline" onClick={() => copy(apiKey)} aria-label={copied ? 'Copied' : 'Copy API key'}>
-        {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        <span className="hidden sm:inline">{copied ? 'Copied' : 'Copy'}</span>
-      </Button>
+      <CopyButton text={apiKey} label="Copy API key" size="default" compact />
     </div>
   )
 }

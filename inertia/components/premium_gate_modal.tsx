@@ -1,6 +1,13 @@
 import { Crown } from 'lucide-react'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '~/components/ui/dialog'
 
 /**
  * The premium-gate modal 'Premium Feature' (spec §2 Usage dashboard): shown to users without an

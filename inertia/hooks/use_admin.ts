@@ -1,21 +1,17 @@
-import { useEffect } from 'react'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, ApiError } from '~/lib/api'
-import { handleUnauthorized } from '~/lib/unauthorized'
+import { api } from '~/lib/api'
 import { toast } from '~/hooks/use_toast'
-import {
-  ACCESS_DENIED_REDIRECT_DELAY_MS,
-  ACCESS_DENIED_TOAST,
-  adminUserName,
-  usersUrl,
-  type AdminStats,
-  type AdminUser,
-  type AdminUserDetail,
-  type AdminUsersPage,
-  type AuditLogPage,
-  type InvitationCodeView,
-  type SuspensionResult,
-} from '~/lib/admin'
+import { usersUrl } from '~/lib/admin'
+import type {
+  AdminCreateInvitationCodeInput,
+  AdminUser,
+  AdminUserDetail,
+  AuditLogPage,
+  InvitationCodeView,
+  ListUsersResult,
+  PlatformStats,
+  SuspensionResult,
+} from '~/types'
 
 const STATS_KEY = ['/api/admin/stats'] as const
 const CODES_KEY = ['/api/admin/invitation-codes'] as const
@@ -23,42 +19,12 @@ const CODES_KEY = ['/api/admin/invitation-codes'] as const
 const USERS_PREFIX = 'admin-users'
 const AUDIT_PREFIX = 'admin-audit'
 
-let denied = false
-
 /**
- * Spec §6: 'Access Denied' / 'Admin access required.' and a full-page move to / after 500 ms.
- * Safe to call more than once.
+ * The toast of a failed admin call: the server's message, else `fallback`. A 401 and a 403
+ * `admin_required` follow the shared rules instead (~/lib/call_errors: sign-in, Access Denied).
  */
-export function denyAdminAccess() {
-  // Deferred one task: on a first render the Toaster subscribes to the toast store in an
-  // effect that runs after the page's effects, and a toast raised before that is not shown.
-  setTimeout(() => toast({ ...ACCESS_DENIED_TOAST, variant: 'destructive' }), 0)
-  if (denied) return
-  denied = true
-  setTimeout(() => {
-    window.location.href = '/'
-  }, ACCESS_DENIED_REDIRECT_DELAY_MS)
-}
-
-/** The server's message of an `{error: {message}}` body, if any. */
-function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined
-  const body = error.body as { error?: { message?: unknown } } | null
-  return typeof body?.error?.message === 'string' ? body.error.message : undefined
-}
-
-/**
- * One error rule for every admin call: 401 → the shared unauthorized rule, 403
- * `admin_required` → Access Denied, anything else → an 'Error' toast with the server's
- * message (or `fallback`).
- */
-export function handleAdminError(error: unknown, fallback: string) {
-  if (handleUnauthorized(error)) return
-  if (error instanceof ApiError && error.status === 403 && error.code === 'admin_required') {
-    denyAdminAccess()
-    return
-  }
-  toast({ title: 'Error', description: serverMessage(error) ?? fallback, variant: 'destructive' })
+function adminError(fallback: string) {
+  return { description: fallback, preferServerMessage: true }
 }
 
 function useAdminQuery<T>(
@@ -68,21 +34,18 @@ function useAdminQuery<T>(
   fallback: string,
   keepPrevious = false
 ) {
-  const query = useQuery<T>({
+  return useQuery<T>({
     queryKey,
     queryFn: ({ signal }) => api.get<T>(url, signal),
     enabled,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
+    meta: { errorToast: adminError(fallback) },
   })
-  useEffect(() => {
-    if (query.error) handleAdminError(query.error, fallback)
-  }, [query.error])
-  return query
 }
 
 /** GET /api/admin/stats */
 export function useAdminStats(enabled: boolean) {
-  return useAdminQuery<AdminStats>(
+  return useAdminQuery<PlatformStats>(
     STATS_KEY,
     STATS_KEY[0],
     enabled,
@@ -93,7 +56,7 @@ export function useAdminStats(enabled: boolean) {
 /** GET /api/admin/users?search=&page=&perPage= (keeps the previous page on screen while loading). */
 export function useAdminUsers(search: string, page: number, perPage: number, enabled: boolean) {
   const url = usersUrl(search, page, perPage)
-  return useAdminQuery<AdminUsersPage>(
+  return useAdminQuery<ListUsersResult>(
     [USERS_PREFIX, url],
     url,
     enabled,
@@ -154,47 +117,38 @@ export function useSetSuspension() {
       api.post<SuspensionResult>(
         `/api/admin/users/${user.id}/${suspend ? 'suspend' : 'unsuspend'}`
       ),
+    meta: {
+      errorToast: ({ suspend }: { suspend: boolean }) =>
+        adminError(
+          suspend
+            ? 'Failed to suspend the user. Please try again.'
+            : 'Failed to unsuspend the user. Please try again.'
+        ),
+    },
     onSuccess: (_result, { user, suspend }) => {
       toast({
         title: suspend ? 'User Suspended' : 'User Unsuspended',
         description: suspend
-          ? `${adminUserName(user)} has been signed out and can no longer sign in or use API keys.`
-          : `${adminUserName(user)} can sign in and use API keys again.`,
+          ? `${user.displayName} has been signed out and can no longer sign in or use API keys.`
+          : `${user.displayName} can sign in and use API keys again.`,
       })
       refresh()
     },
-    onError: (error, { suspend }) =>
-      handleAdminError(
-        error,
-        suspend
-          ? 'Failed to suspend the user. Please try again.'
-          : 'Failed to unsuspend the user. Please try again.'
-      ),
   })
-}
-
-export interface NewInvitationCode {
-  code?: string | null
-  planId: string
-  maxRedemptions: number
-  grantDays?: number | null
-  expiresAt?: string | null
-  note?: string | null
 }
 
 /** POST /api/admin/invitation-codes */
 export function useCreateInvitationCode(onCreated?: (code: InvitationCodeView) => void) {
   const refresh = useRefreshAdmin()
   return useMutation({
-    mutationFn: (input: NewInvitationCode) =>
+    mutationFn: (input: AdminCreateInvitationCodeInput) =>
       api.post<InvitationCodeView>('/api/admin/invitation-codes', input),
+    meta: { errorToast: adminError('Failed to create the invitation code. Please try again.') },
     onSuccess: (created) => {
       toast({ title: 'Invitation Code Created', description: `${created.code} is ready to share.` })
       refresh({ codes: true })
       onCreated?.(created)
     },
-    onError: (error) =>
-      handleAdminError(error, 'Failed to create the invitation code. Please try again.'),
   })
 }
 
@@ -204,6 +158,7 @@ export function useDisableInvitationCode() {
   return useMutation({
     mutationFn: (code: InvitationCodeView) =>
       api.post<InvitationCodeView>(`/api/admin/invitation-codes/${code.id}/disable`),
+    meta: { errorToast: adminError('Failed to disable the invitation code. Please try again.') },
     onSuccess: (disabled) => {
       toast({
         title: 'Invitation Code Disabled',
@@ -211,7 +166,5 @@ export function useDisableInvitationCode() {
       })
       refresh({ codes: true })
     },
-    onError: (error) =>
-      handleAdminError(error, 'Failed to disable the invitation code. Please try again.'),
   })
 }

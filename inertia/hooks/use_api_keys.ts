@@ -1,10 +1,8 @@
-import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { router } from '@inertiajs/react'
 import { api } from '~/lib/api'
-import { handleUnauthorized } from '~/lib/unauthorized'
 import { toast } from '~/hooks/use_toast'
-import type { CreatedApiKey, ListedApiKey } from '~/lib/types'
+import type { CreatedApiKey, ListedApiKey } from '~/types'
 
 /** Query key of the key list (GET /api/tokens). */
 export const TOKENS_KEY = ['/api/tokens'] as const
@@ -23,13 +21,9 @@ function useRefreshKeys() {
   }
 }
 
-/** The user's keys (masked). A 401 follows the spec's unauthorized rule. */
+/** The user's keys (masked). Failures follow the shared error rules (~/lib/call_errors). */
 export function useApiKeys(enabled = true) {
-  const query = useQuery<ListedApiKey[]>({ queryKey: TOKENS_KEY, enabled })
-  useEffect(() => {
-    if (query.error) handleUnauthorized(query.error)
-  }, [query.error])
-  return query
+  return useQuery<ListedApiKey[]>({ queryKey: TOKENS_KEY, enabled })
 }
 
 /** POST /api/tokens {name}; toasts 'API Key Generated' or the spec's failure text. */
@@ -37,18 +31,11 @@ export function useGenerateApiKey(onCreated: (key: CreatedApiKey) => void) {
   const refresh = useRefreshKeys()
   return useMutation({
     mutationFn: (name: string = 'API Key') => api.post<CreatedApiKey>('/api/tokens', { name }),
+    meta: { errorToast: { description: 'Failed to generate API key. Please try again.' } },
     onSuccess: (created) => {
       onCreated(created)
       toast({ title: 'API Key Generated' })
       refresh()
-    },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return
-      toast({
-        title: 'Error',
-        description: 'Failed to generate API key. Please try again.',
-        variant: 'destructive',
-      })
     },
   })
 }
@@ -58,17 +45,10 @@ export function useRevokeApiKey() {
   const refresh = useRefreshKeys()
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/tokens/${id}`),
+    meta: { errorToast: { description: 'Failed to revoke token. Please try again.' } },
     onSuccess: () => {
       toast({ title: 'Token Revoked' })
       refresh()
-    },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return
-      toast({
-        title: 'Error',
-        description: 'Failed to revoke token. Please try again.',
-        variant: 'destructive',
-      })
     },
   })
 }
@@ -81,17 +61,10 @@ export function useRevokeAllApiKeys() {
   const refresh = useRefreshKeys()
   return useMutation({
     mutationFn: () => api.delete<{ revoked: number; sessionsEnded?: number }>('/api/tokens'),
+    meta: { errorToast: { description: 'Failed to revoke tokens. Please try again.' } },
     onSuccess: () => {
       toast({ title: 'All Tokens Revoked' })
       refresh()
-    },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return
-      toast({
-        title: 'Error',
-        description: 'Failed to revoke tokens. Please try again.',
-        variant: 'destructive',
-      })
     },
   })
 }

@@ -1,12 +1,12 @@
 import { usePage } from '@inertiajs/react'
-import type { SessionUser } from '~/lib/types'
+import type { SessionUser, SharedProps } from '~/types'
 
 /**
- * The signed-in user from the Inertia shared prop `user` (app/middleware/inertia_middleware.ts),
- * or null for a visitor. Refreshes on every Inertia visit; after a write that changes it
- * (new key count, plan) call `router.reload({ only: ['user'] })`.
+ * The signed-in user from the Inertia shared prop `user` (typed from
+ * app/middleware/inertia_middleware.ts through `Data.SharedProps`), or null for a visitor.
+ * Refreshes on every Inertia visit; after a write that changes it (new key count, plan) call
+ * `router.reload({ only: ['user'] })`.
  */
 export function useSessionUser(): SessionUser | null {
-  const { props } = usePage<{ user?: SessionUser | null }>()
-  return props.user ?? null
+  return usePage<SharedProps>().props.user ?? null
 }

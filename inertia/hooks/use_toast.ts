@@ -80,6 +80,11 @@ export function toast(input: ToastInput) {
   }
 }
 
+/** The toasts in the store right now, newest first (what the Toaster renders). */
+export function currentToasts(): readonly ToastEntry[] {
+  return state.toasts
+}
+
 /** React access to the toast store: `const { toast } = useToast()`. */
 export function useToast() {
   const [current, setCurrent] = useState(state)

@@ -20,9 +20,8 @@ import { Badge } from '~/components/ui/badge'
 import { TooltipProvider } from '~/components/ui/tooltip'
 import { Toaster } from '~/components/ui/toaster'
 import { useSessionUser } from '~/hooks/use_session_user'
-import { displayName, hasActiveSubscription, planLabel } from '~/lib/subscription'
 import { cn } from '~/lib/utils'
-import type { SessionUser } from '~/lib/types'
+import type { SessionUser } from '~/types'
 
 interface NavItem {
   label: string
@@ -51,12 +50,12 @@ function SidebarContents({
   url,
   onNavigate,
 }: {
-  user: SessionUser | null
+  user: SessionUser
   url: string
   onNavigate?: () => void
 }) {
-  const showPro = !hasActiveSubscription(user)
-  const items = NAV_ITEMS.filter((item) => !item.adminOnly || user?.role === 'admin')
+  const showPro = !user.entitled
+  const items = NAV_ITEMS.filter((item) => !item.adminOnly || user.role === 'admin')
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 items-center px-5">
@@ -101,17 +100,17 @@ function SidebarContents({
             aria-hidden="true"
             className="grid size-9 shrink-0 place-items-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-800"
           >
-            {(displayName(user).charAt(0) || '?').toUpperCase()}
+            {(user.displayName.charAt(0) || '?').toUpperCase()}
           </div>
           <div className="min-w-0 flex-1">
             <p
               className="truncate text-sm font-medium text-slate-900"
               data-testid="sidebar-user-name"
             >
-              {displayName(user)}
+              {user.displayName}
             </p>
             <p className="truncate text-xs text-slate-600" data-testid="sidebar-plan-name">
-              {planLabel(user)}
+              {user.subscription.plan.name} Plan
             </p>
           </div>
         </div>

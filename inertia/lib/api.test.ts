@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, apiRequest, formatHttpError, readCsrfToken } from '~/lib/api'
-import { isUnauthorizedError } from '~/lib/unauthorized'
+import { isUnauthorizedError } from '~/lib/call_errors'
 import { defaultQueryFn } from '~/lib/query_client'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -27,6 +27,25 @@ describe('apiRequest', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect(error.message).toBe('401: {"message":"Unauthorized"}')
     expect(isUnauthorizedError(error)).toBe(true)
+  })
+  it("keeps a 429's Retry-After seconds, its code and the server's message", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('{"error":{"code":"rate_limited","message":"Slow down."}}', {
+            status: 429,
+            headers: { 'Retry-After': '42' },
+          })
+      )
+    )
+    const error = (await apiRequest('/api/tokens', { method: 'POST' }).catch(
+      (caught) => caught
+    )) as ApiError
+    expect(error.status).toBe(429)
+    expect(error.retryAfterSeconds).toBe(42)
+    expect(error.code).toBe('rate_limited')
+    expect(error.serverMessage).toBe('Slow down.')
   })
   it('uses the status text for an empty error body', async () => {
     stubFetch(500, '', 'Internal Server Error')

@@ -8,7 +8,9 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly bodyText: string,
-    message: string
+    message: string,
+    /** The `Retry-After` header in seconds (RFC 9110 §10.2.3, delay-seconds form), if any. */
+    readonly retryAfterSeconds: number | null = null
   ) {
     super(message)
     this.name = 'ApiError'
@@ -28,6 +30,19 @@ export class ApiError extends Error {
     const body = this.body as { error?: { code?: unknown } } | null
     return typeof body?.error?.code === 'string' ? body.error.code : undefined
   }
+
+  /** The server's human-readable message (`body.error.message`), if any. */
+  get serverMessage(): string | undefined {
+    const body = this.body as { error?: { message?: unknown } } | null
+    return typeof body?.error?.message === 'string' ? body.error.message : undefined
+  }
+}
+
+/** `Retry-After` as whole seconds; null when absent or an HTTP date (we only send seconds). */
+function retryAfterOf(response: Response): number | null {
+  const value = response.headers.get('Retry-After')
+  if (!value || !/^\d+$/.test(value.trim())) return null
+  return Number(value.trim())
 }
 
 /**
@@ -82,7 +97,8 @@ export async function apiRequest<T = unknown>(
     throw new ApiError(
       response.status,
       text,
-      formatHttpError(response.status, text, response.statusText)
+      formatHttpError(response.status, text, response.statusText),
+      retryAfterOf(response)
     )
   }
   if (!text) return null as T

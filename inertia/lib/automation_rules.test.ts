@@ -31,8 +31,8 @@ describe('remainingCalls', () => {
 })
 
 describe('featureCards', () => {
-  it('Free without Meta: setup required and premium', () => {
-    expect(statusOf(featureCards(false, 'free'))).toEqual({
+  it('Free (no features) without Meta: setup required and premium', () => {
+    expect(statusOf(featureCards(false, []))).toEqual({
       'Campaign Analytics': 'Setup Required',
       'Audience Insights': 'Setup Required',
       'Performance Alerts': 'Premium Feature',
@@ -40,7 +40,8 @@ describe('featureCards', () => {
     })
   })
   it('Trafficker with Meta: alerts available, lead tracking Agency only', () => {
-    expect(statusOf(featureCards(true, 'trafficker'))).toEqual({
+    const trafficker = ['advanced_analytics', 'performance_alerts', 'automation_tools'] as const
+    expect(statusOf(featureCards(true, trafficker))).toEqual({
       'Campaign Analytics': 'Connected',
       'Audience Insights': 'Connected',
       'Performance Alerts': 'Available',
@@ -48,12 +49,14 @@ describe('featureCards', () => {
     })
   })
   it('Agency: everything available', () => {
-    const cards = featureCards(true, 'agency')
+    const cards = featureCards(true, [
+      'advanced_analytics',
+      'performance_alerts',
+      'lead_tracking',
+      'automation_tools',
+    ])
     expect(cards.every((card) => card.tone === 'ready')).toBe(true)
     expect(statusOf(cards)['Lead Tracking']).toBe('Available')
-  })
-  it('an unknown plan counts as Free', () => {
-    expect(statusOf(featureCards(false, null))['Performance Alerts']).toBe('Premium Feature')
   })
 })
 

@@ -1,6 +1,8 @@
 /**
- * Pure rules of the Automation page (spec §2 Automation, §6 premium gating, §9).
+ * Pure rules of the Automation page (spec §2 Automation, §6 premium gating, §9). The plan gates
+ * themselves are the server's: the session user's `features`.
  */
+import type { PlanFeature, PublishedActionInfo } from '~/types'
 
 /** used/limit as a percent with one decimal (spec: "percent to 1 decimal"); 0 without a limit. */
 export function usagePercentOneDecimal(
@@ -31,16 +33,17 @@ export interface FeatureCardStatus {
 /**
  * The four feature cards and their status (spec §2 Automation):
  * - Campaign Analytics, Audience Insights: Connected with a Meta connection, else Setup Required;
- * - Performance Alerts: Available on any non-Free plan, else Premium Feature;
- * - Lead Tracking: Available on Agency only, else Agency Only.
- * `planId` is the plan the server says the user is on (free, trafficker, agency).
+ * - Performance Alerts: Available when the plan has `performance_alerts` (any paid plan), else
+ *   Premium Feature;
+ * - Lead Tracking: Available when the plan has `lead_tracking` (Agency), else Agency Only.
+ * `features` are the session user's plan features, as the server's gate grants them.
  */
 export function featureCards(
   metaConnected: boolean,
-  planId: string | null | undefined
+  features: readonly PlanFeature[]
 ): FeatureCardStatus[] {
-  const plan = (planId ?? 'free').toLowerCase()
-  const paid = plan !== 'free' && plan !== ''
+  const alerts = features.includes('performance_alerts')
+  const leads = features.includes('lead_tracking')
   return [
     {
       id: 'campaign_analytics',
@@ -60,30 +63,17 @@ export function featureCards(
       id: 'performance_alerts',
       title: 'Performance Alerts',
       description: 'Let your automations pause underperformers and scale winners.',
-      status: paid ? 'Available' : 'Premium Feature',
-      tone: paid ? 'ready' : 'locked',
+      status: alerts ? 'Available' : 'Premium Feature',
+      tone: alerts ? 'ready' : 'locked',
     },
     {
       id: 'lead_tracking',
       title: 'Lead Tracking',
       description: 'Follow leads from your lead-generation campaigns.',
-      status: plan === 'agency' ? 'Available' : 'Agency Only',
-      tone: plan === 'agency' ? 'ready' : 'locked',
+      status: leads ? 'Available' : 'Agency Only',
+      tone: leads ? 'ready' : 'locked',
     },
   ]
-}
-
-/** One published action as GET /api/automation/actions lists it. */
-export interface PublishedActionInfo {
-  module: string
-  name: string
-  title: string
-  description: string
-  method: 'GET' | 'POST'
-  path: string
-  requiredPlan: string | null
-  readOnly: boolean
-  destructive: boolean
 }
 
 /** Actions grouped by module, in the order the server lists them. */

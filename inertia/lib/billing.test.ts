@@ -6,11 +6,11 @@ const trafficker = { id: 'trafficker', name: 'Trafficker', price: 29 }
 const agency = { id: 'agency', name: 'Agency', price: 99 }
 
 describe('Subscription page button labels (spec §2)', () => {
-  it('the current plan reads Current Plan, compared by name case-insensitively', () => {
+  it('the current plan reads Current Plan, compared by plan id', () => {
     expect(
       planButtonLabel({
         plan: trafficker,
-        currentPlan: { name: 'TRAFFICKER', price: 29 },
+        currentPlan: { id: 'trafficker', price: 29 },
         active: true,
         previewPending: false,
       })

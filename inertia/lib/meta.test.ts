@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  connectionErrorMessage,
-  expiresLabel,
-  expiresSoon,
-  formatMoney,
-  tokenTypeLabel,
-} from '~/lib/meta'
+import { connectionErrorMessage, expiresLabel, tokenTypeLabel } from '~/lib/meta'
+import { formatMoney } from '~/lib/format'
 
 describe('Integrations page rules (spec §2, §8, §9)', () => {
   it('gives the spec message for every Meta return code, and the fallback otherwise', () => {
@@ -31,13 +26,6 @@ describe('Integrations page rules (spec §2, §8, §9)', () => {
     expect(tokenTypeLabel(false)).toBe('Short-lived (1 hour)')
     expect(expiresLabel(null)).toBe('Never expires')
     expect(expiresLabel('2026-03-01T15:30:00.000Z')).toMatch(/2026/)
-  })
-
-  it('warns within 7 days of expiry only', () => {
-    const now = Date.parse('2026-01-01T00:00:00Z')
-    expect(expiresSoon('2026-01-07T23:00:00Z', now)).toBe(true)
-    expect(expiresSoon('2026-01-09T00:00:00Z', now)).toBe(false)
-    expect(expiresSoon(null, now)).toBe(false)
   })
 
   it('formats minor units in the account currency', () => {

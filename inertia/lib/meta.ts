@@ -1,36 +1,8 @@
 /**
- * Meta connection rules of the Integrations page (spec §2 Integrations, §8, §9), kept pure so
- * they can be tested without a browser.
+ * Display rules of the Integrations page (spec §2 Integrations, §8, §9), kept pure so they can
+ * be tested without a browser. The status itself (expiry warning included) comes from the
+ * server (~/types MetaStatus).
  */
-
-/** GET /api/meta/status (spec §3 Meta status, plus Adrelay's extra fields). */
-export interface MetaStatus {
-  connected: boolean
-  status: 'connected' | 'reconnect_required' | 'not_connected'
-  reconnectRequired: boolean
-  name: string | null
-  userId: string | null
-  isLongLived: boolean
-  expiresAt: string | null
-  expiresSoon: boolean
-  scopes: string[]
-  missingScopes: string[]
-  sandbox: boolean
-}
-
-export interface MetaAdAccount {
-  id: string
-  accountId: string
-  name: string
-  currency: string
-  timezone: string | null
-  status: string
-  amountSpent: number
-  spendCap: number | null
-}
-
-/** Expiry warning threshold (spec §9): 7 days. */
-export const EXPIRY_WARNING_MS = 7 * 24 * 60 * 60 * 1000
 
 /** 'Connection Failed' descriptions per `?error=` code (spec §8). */
 export const CONNECTION_ERROR_MESSAGES: Record<string, string> = {
@@ -56,29 +28,4 @@ export function tokenTypeLabel(isLongLived: boolean): string {
 export function expiresLabel(expiresAt: string | null, locale = 'en-US'): string {
   if (!expiresAt) return 'Never expires'
   return new Date(expiresAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })
-}
-
-/** True when the token expires within 7 days (and has an expiry). */
-export function expiresSoon(expiresAt: string | null, now: number = Date.now()): boolean {
-  if (!expiresAt) return false
-  return new Date(expiresAt).getTime() - now < EXPIRY_WARNING_MS
-}
-
-/** Minor units → "1,234.56 USD"-style text in the account currency. */
-export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
-  let digits = 2
-  try {
-    digits =
-      new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-  } catch {
-    digits = 2
-  }
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
-      minor / 10 ** digits
-    )
-  } catch {
-    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`
-  }
 }

@@ -6,20 +6,17 @@
 /** Spec: "All plans include a 14-day free trial with no credit card required", as the subscription page words it. */
 export const TRIAL_TEXT = 'All plans include a 14-day free trial. No credit card required.'
 
-/** Compares plan names case-insensitively; no current plan means Free (spec). */
-export function isCurrentPlan(
-  planName: string,
-  currentPlanName: string | null | undefined
-): boolean {
-  return planName.trim().toLowerCase() === (currentPlanName || 'Free').trim().toLowerCase()
+/**
+ * Whether a plan card is the user's current plan: the plan ids are compared (the session
+ * user's `subscription.plan.id`, which the server sets to `free` without a subscription).
+ */
+export function isCurrentPlan(planId: string, currentPlanId: string): boolean {
+  return planId === currentPlanId
 }
 
 /** The plan modal's button label: 'Current Plan', 'Downgrade to Free' or 'Start 14-day free trial'. */
-export function planModalButtonLabel(
-  plan: { id: string; name: string },
-  currentPlanName: string | null | undefined
-) {
-  if (isCurrentPlan(plan.name, currentPlanName)) return 'Current Plan'
+export function planModalButtonLabel(plan: { id: string }, currentPlanId: string) {
+  if (isCurrentPlan(plan.id, currentPlanId)) return 'Current Plan'
   if (plan.id === 'free') return 'Downgrade to Free'
   return 'Start 14-day free trial'
 }

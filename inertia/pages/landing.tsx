@@ -6,7 +6,6 @@ import {
   BarChart3,
   Bell,
   Bot,
-  Check,
   Layers,
   Quote,
   ShieldCheck,
@@ -18,7 +17,8 @@ import { buttonVariants } from '~/components/ui/button_variants'
 import { badgeVariants } from '~/components/ui/badge_variants'
 import { apiRequest } from '~/lib/api'
 import { formatPrice } from '~/lib/plans'
-import type { PublicPlan } from '~/lib/types'
+import { PlanFeatureList } from '~/components/plan_feature_list'
+import type { PublicPlan } from '~/types'
 
 /*
  * Size budget (≤ 150 KB gzip first load): this page imports no TanStack Query, Radix or
@@ -173,14 +173,11 @@ function Pricing() {
             </span>
             <span className="text-sm text-slate-600">/month</span>
           </p>
-          <ul className="mt-6 grid flex-1 gap-3 text-sm text-slate-700">
-            {plan.features.map((feature) => (
-              <li key={feature} className="flex gap-2">
-                <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatureList
+            features={plan.features}
+            accent="indigo"
+            className="mt-6 gap-3 text-sm text-slate-700"
+          />
           <LinkButton
             href={LOGIN}
             className="mt-8 w-full"

@@ -10,13 +10,23 @@ import { Button } from '~/components/ui/button'
  */
 const LAST_UPDATED = 'November 2026'
 
-function Section({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+function Section({
+  number,
+  title,
+  children,
+}: {
+  number: number
+  title: string
+  children: ReactNode
+}) {
   return (
     <section aria-labelledby={`privacy-${number}`} className="scroll-mt-20">
       <h2 id={`privacy-${number}`} className="text-xl font-semibold text-slate-950">
         {number}. {title}
       </h2>
-      <div className="mt-3 grid gap-3 text-slate-700 [&_li]:ml-5 [&_li]:list-disc [&_ul]:grid [&_ul]:gap-1.5">{children}</div>
+      <div className="mt-3 grid gap-3 text-slate-700 [&_li]:ml-5 [&_li]:list-disc [&_ul]:grid [&_ul]:gap-1.5">
+        {children}
+      </div>
     </section>
   )
 }
@@ -29,10 +39,16 @@ export default function Privacy({ contactEmail }: { contactEmail: string }) {
       <Head title="Privacy Policy & Data Processing" />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-4xl items-center justify-between px-4 sm:px-6">
-          <a href="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+          <a
+            href="/"
+            className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
             <Logo beta />
           </a>
-          <a href="/" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700 hover:text-slate-950">
+          <a
+            href="/"
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700 hover:text-slate-950"
+          >
             <ArrowLeft className="size-4" aria-hidden="true" />
             Home
           </a>
@@ -41,46 +57,53 @@ export default function Privacy({ contactEmail }: { contactEmail: string }) {
 
       <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
         <div className="mb-10">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">Privacy Policy & Data Processing</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">
+            Privacy Policy & Data Processing
+          </h1>
           <p className="mt-2 text-sm text-slate-600">Last updated: {LAST_UPDATED}</p>
         </div>
 
         <article className="grid gap-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
           <Section number={1} title="Introduction">
             <p>
-              Adrelay ("we", "us") provides API keys, usage dashboards, a Meta Ads connection and an MCP server for
-              automating ad campaigns. This policy explains which personal data we store when you use Adrelay, why,
-              for how long, and the choices you have. It describes the service as it works today, during the beta.
+              Adrelay ("we", "us") provides API keys, usage dashboards, a Meta Ads connection and an
+              MCP server for automating ad campaigns. This policy explains which personal data we
+              store when you use Adrelay, why, for how long, and the choices you have. It describes
+              the service as it works today, during the beta.
             </p>
           </Section>
 
           <Section number={2} title="Information We Collect">
             <ul>
               <li>
-                <strong>Account data</strong> from your Google sign-in: email address, first and last name, profile
-                picture URL and your Google account identifier, plus your role and the date you joined.
+                <strong>Account data</strong> from your Google sign-in: email address, first and
+                last name, profile picture URL and your Google account identifier, plus your role
+                and the date you joined.
               </li>
               <li>
-                <strong>API keys</strong>: we store only a one-way hash of each key and a short masked form for display.
-                The full key is shown to you once and never stored.
+                <strong>API keys</strong>: we store only a one-way hash of each key and a short
+                masked form for display. The full key is shown to you once and never stored.
               </li>
               <li>
-                <strong>API call logs</strong>: for every call made with your keys we record the method, endpoint,
-                status code, response time, the key used and the time of the call, plus monthly request counters for
-                your quota. We do not log request bodies or IP addresses.
+                <strong>API call logs</strong>: for every call made with your keys we record the
+                method, endpoint, status code, response time, the key used and the time of the call,
+                plus monthly request counters for your quota. We do not log request bodies or IP
+                addresses.
               </li>
               <li>
-                <strong>Meta connection</strong> (only if you connect it): your Meta user ID, account name, granted
-                permissions, token expiry and the Meta access token, which is encrypted at rest.
+                <strong>Meta connection</strong> (only if you connect it): your Meta user ID,
+                account name, granted permissions, token expiry and the Meta access token, which is
+                encrypted at rest.
               </li>
               <li>
-                <strong>Billing data</strong>: your plan, subscription status and dates, and your Stripe customer
-                identifier. Card details are entered into Stripe's form and held by Stripe; we never see or store card
-                numbers.
+                <strong>Billing data</strong>: your plan, subscription status and dates, and your
+                Stripe customer identifier. Card details are entered into Stripe's form and held by
+                Stripe; we never see or store card numbers.
               </li>
               <li>
-                <strong>Session data</strong>: a session cookie and a CSRF-protection cookie that keep you signed in and
-                protect your forms. We use no advertising trackers and no third-party analytics.
+                <strong>Session data</strong>: a session cookie and a CSRF-protection cookie that
+                keep you signed in and protect your forms. We use no advertising trackers and no
+                third-party analytics.
               </li>
             </ul>
           </Section>
@@ -88,8 +111,13 @@ export default function Privacy({ contactEmail }: { contactEmail: string }) {
           <Section number={3} title="How We Use Your Information">
             <ul>
               <li>To sign you in and keep your account secure.</li>
-              <li>To authenticate API calls, count them against your monthly quota and show your usage.</li>
-              <li>To call the Meta Marketing API on your behalf when you or your tools request it.</li>
+              <li>
+                To authenticate API calls, count them against your monthly quota and show your
+                usage.
+              </li>
+              <li>
+                To call the Meta Marketing API on your behalf when you or your tools request it.
+              </li>
               <li>To run your subscription and send billing-related messages through Stripe.</li>
               <li>To answer your support and privacy requests.</li>
             </ul>
@@ -109,56 +137,76 @@ export default function Privacy({ contactEmail }: { contactEmail: string }) {
 
           <Section number={5} title="Data Retention and Deletion">
             <ul>
-              <li>Account data is kept while your account exists and deleted when you ask us to delete the account.</li>
-              <li>API call logs are kept for 90 days, then deleted. Monthly request counters are kept with your account.</li>
-              <li>Sessions expire after about 7 days of inactivity. "Revoke All Sessions" on the profile page ends them at once.</li>
-              <li>Your Meta access token is kept until you disconnect your Meta account or delete your Adrelay account.</li>
-              <li>Revoked API keys stop working immediately; their hash and masked form stay in your account history.</li>
-              <li>Stripe keeps payment records for the periods that tax and accounting law requires.</li>
+              <li>
+                Account data is kept while your account exists and deleted when you ask us to delete
+                the account.
+              </li>
+              <li>
+                API call logs are kept for 90 days, then deleted. Monthly request counters are kept
+                with your account.
+              </li>
+              <li>
+                Sessions expire after about 7 days of inactivity. "Revoke All Sessions" on the
+                profile page ends them at once.
+              </li>
+              <li>
+                Your Meta access token is kept until you disconnect your Meta account or delete your
+                Adrelay account.
+              </li>
+              <li>
+                Revoked API keys stop working immediately; their hash and masked form stay in your
+                account history.
+              </li>
+              <li>
+                Stripe keeps payment records for the periods that tax and accounting law requires.
+              </li>
             </ul>
           </Section>
 
           <Section number={6} title="Data Security">
             <p>
-              All traffic is served over HTTPS. API keys are stored only as hashes, Meta access tokens are encrypted at
-              rest, session cookies are HTTP-only, and forms are protected against cross-site request forgery. No
-              system is perfectly secure; we will tell you without undue delay if a breach affects your data.
+              All traffic is served over HTTPS. API keys are stored only as hashes, Meta access
+              tokens are encrypted at rest, session cookies are HTTP-only, and forms are protected
+              against cross-site request forgery. No system is perfectly secure; we will tell you
+              without undue delay if a breach affects your data.
             </p>
           </Section>
 
           <Section number={7} title="Your Rights">
             <p>
-              You can ask us to access, correct, export or delete your personal data, or object to a use of it. Write to
-              us at the address below; we answer privacy requests within 48 hours. You can revoke API keys and
-              disconnect Meta yourself at any time.
+              You can ask us to access, correct, export or delete your personal data, or object to a
+              use of it. Write to us at the address below; we answer privacy requests within 48
+              hours. You can revoke API keys and disconnect Meta yourself at any time.
             </p>
           </Section>
 
           <Section number={8} title="Third-Party Services">
             <p>
-              Google, Meta and Stripe process data under their own privacy policies. Stripe's payment form, loaded on
-              the subscription page, may set its own cookies to prevent fraud.
+              Google, Meta and Stripe process data under their own privacy policies. Stripe's
+              payment form, loaded on the subscription page, may set its own cookies to prevent
+              fraud.
             </p>
           </Section>
 
           <Section number={9} title="Children's Privacy">
             <p>
-              Adrelay is not directed at children under 13, and we do not knowingly collect their data. If you believe a
-              child has given us personal data, contact us and we will delete it.
+              Adrelay is not directed at children under 13, and we do not knowingly collect their
+              data. If you believe a child has given us personal data, contact us and we will delete
+              it.
             </p>
           </Section>
 
           <Section number={10} title="International Data Transfers">
             <p>
-              Our service providers may process data outside your country. When they do, we rely on their contractual
-              safeguards, such as standard contractual clauses, to protect it.
+              Our service providers may process data outside your country. When they do, we rely on
+              their contractual safeguards, such as standard contractual clauses, to protect it.
             </p>
           </Section>
 
           <Section number={11} title="Changes to This Policy">
             <p>
-              When we change how we handle data we update this page and its "last updated" date; for significant
-              changes we also tell signed-in users.
+              When we change how we handle data we update this page and its "last updated" date; for
+              significant changes we also tell signed-in users.
             </p>
           </Section>
 
@@ -173,7 +221,10 @@ export default function Privacy({ contactEmail }: { contactEmail: string }) {
           </Section>
         </article>
 
-        <section aria-labelledby="privacy-summary" className="mt-10 rounded-2xl border border-indigo-200 bg-indigo-50 p-6 sm:p-8">
+        <section
+          aria-labelledby="privacy-summary"
+          className="mt-10 rounded-2xl border border-indigo-200 bg-indigo-50 p-6 sm:p-8"
+        >
           <div className="flex items-center gap-2">
             <ShieldCheck className="size-5 text-indigo-700" aria-hidden="true" />
             <h2 id="privacy-summary" className="text-lg font-semibold text-indigo-950">
@@ -181,7 +232,10 @@ export default function Privacy({ contactEmail }: { contactEmail: string }) {
             </h2>
           </div>
           <ul className="mt-4 grid gap-2 text-sm text-indigo-950 sm:grid-cols-2 [&_li]:ml-5 [&_li]:list-disc">
-            <li>We store your account, your API call logs (90 days) and, if you connect it, an encrypted Meta token.</li>
+            <li>
+              We store your account, your API call logs (90 days) and, if you connect it, an
+              encrypted Meta token.
+            </li>
             <li>API keys are stored only as hashes; card data stays with Stripe.</li>
             <li>Sessions expire after about 7 days of inactivity.</li>
             <li>No advertising trackers, no selling of data. Requests answered within 48 hours.</li>

@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
-import { Copy, Check, Crown, KeyRound, Loader2, LogOut, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react'
+import { Crown, KeyRound, Loader2, LogOut, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react'
 import AppShell, { PageHeader } from '~/layouts/app_shell'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -9,10 +9,12 @@ import { Input } from '~/components/ui/input'
 import { Field } from '~/components/ui/field'
 import { Skeleton } from '~/components/ui/skeleton'
 import { ConfirmDialog } from '~/components/confirm_dialog'
+import { CopyButton } from '~/components/copy_button'
 import { NewApiKey } from '~/components/new_api_key'
+import { CliSessionsCard } from '~/components/cli_sessions_card'
+import { SignInRedirect } from '~/components/page_redirect'
 import { PlanModal } from '~/components/plan_modal'
 import { useSessionUser } from '~/hooks/use_session_user'
-import { useCopy } from '~/hooks/use_copy'
 import {
   REVOKE_ALL_CONFIRM,
   REVOKE_ONE_CONFIRM,
@@ -21,14 +23,17 @@ import {
   useRevokeAllApiKeys,
   useRevokeApiKey,
 } from '~/hooks/use_api_keys'
-import { currentPlanName, hasActiveSubscription } from '~/lib/subscription'
-import { redirectToLogin } from '~/lib/unauthorized'
+import { tokenDisplayName } from '~/lib/automation_rules'
 import { monthYearLabel } from '~/lib/usage_rules'
-import type { ListedApiKey } from '~/lib/types'
+import type { ListedApiKey } from '~/types'
 
 function formatDate(iso: string | null) {
   if (!iso) return 'Never'
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  })
 }
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
@@ -39,15 +44,24 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
   )
 }
 
-function KeyRow({ apiKey, onRevoke, revoking }: { apiKey: ListedApiKey; onRevoke: () => void; revoking: boolean }) {
-  const { copy, copiedKey } = useCopy()
-  const copied = copiedKey === apiKey.token
-  const name = apiKey.name || 'Unnamed Token'
+function KeyRow({
+  apiKey,
+  onRevoke,
+  revoking,
+}: {
+  apiKey: ListedApiKey
+  onRevoke: () => void
+  revoking: boolean
+}) {
+  const name = tokenDisplayName(apiKey.name)
   return (
     <li data-testid="api-key-row" className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900">{name}</p>
-        <code className="mt-1 block truncate font-mono text-sm text-slate-700" data-testid="api-key-masked">
+        <code
+          className="mt-1 block truncate font-mono text-sm text-slate-700"
+          data-testid="api-key-masked"
+        >
           {apiKey.token}
         </code>
         <p className="mt-1 text-xs text-slate-600">
@@ -55,16 +69,7 @@ function KeyRow({ apiKey, onRevoke, revoking }: { apiKey: ListedApiKey; onRevoke
         </p>
       </div>
       <div className="flex gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => copy(apiKey.token, apiKey.token)}
-          aria-label={`Copy ${name}`}
-        >
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          Copy
-        </Button>
+        <CopyButton text={apiKey.token} label={`Copy ${name}`} />
         <Button
           type="button"
           variant="outline"
@@ -94,11 +99,6 @@ function StatusRow({ label, children }: { label: string; children: ReactNode }) 
 /** Profile settings (spec §2 Profile). Signed out: 'Unauthorized' toast, then /api/login. */
 export default function Profile() {
   const user = useSessionUser()
-
-  useEffect(() => {
-    if (!user) redirectToLogin()
-  }, [user])
-
   const keys = useApiKeys(Boolean(user))
   const [newKey, setNewKey] = useState<string | null>(null)
   const [revokeTarget, setRevokeTarget] = useState<ListedApiKey | null>(null)
@@ -108,25 +108,17 @@ export default function Profile() {
   const revoke = useRevokeApiKey()
   const revokeAll = useRevokeAllApiKeys()
 
-  if (!user) {
-    return (
-      <>
-        <Head title="Profile" />
-        <p className="flex items-center gap-2 text-slate-700" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Redirecting to sign-in…
-        </p>
-      </>
-    )
-  }
+  if (!user) return <SignInRedirect title="Profile" />
 
   const keyCount = keys.data?.length ?? user.apiTokensCount
-  const active = hasActiveSubscription(user)
 
   return (
     <>
       <Head title="Profile" />
-      <PageHeader title="Profile Settings" description="Manage your account settings and API keys" />
+      <PageHeader
+        title="Profile Settings"
+        description="Manage your account settings and API keys"
+      />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">
@@ -141,7 +133,13 @@ export default function Profile() {
                 <ReadOnlyField id="last-name" label="Last Name" value={user.lastName ?? ''} />
               </div>
               <Field id="email" label="Email">
-                <Input id="email" type="email" value={user.email} readOnly aria-describedby="email-note" />
+                <Input
+                  id="email"
+                  type="email"
+                  value={user.email}
+                  readOnly
+                  aria-describedby="email-note"
+                />
                 <p id="email-note" className="text-xs text-slate-600">
                   Email cannot be changed as it is linked to your OAuth account.
                 </p>
@@ -153,10 +151,20 @@ export default function Profile() {
             <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
               <div>
                 <CardTitle as="h2">API Keys</CardTitle>
-                <CardDescription className="mt-1.5">Manage your API keys for accessing the platform</CardDescription>
+                <CardDescription className="mt-1.5">
+                  Manage your API keys for accessing the platform
+                </CardDescription>
               </div>
-              <Button type="button" onClick={() => generate.mutate('API Key')} disabled={generate.isPending}>
-                {generate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+              <Button
+                type="button"
+                onClick={() => generate.mutate('API Key')}
+                disabled={generate.isPending}
+              >
+                {generate.isPending ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <KeyRound aria-hidden="true" />
+                )}
                 {generate.isPending ? 'Generating...' : 'Generate New Key'}
               </Button>
             </CardHeader>
@@ -193,6 +201,8 @@ export default function Profile() {
               )}
             </CardContent>
           </Card>
+
+          <CliSessionsCard />
         </div>
 
         <div className="grid content-start gap-6">
@@ -203,8 +213,11 @@ export default function Profile() {
             <CardContent>
               <dl className="divide-y divide-slate-100">
                 <StatusRow label="Plan">
-                  <Badge variant={active ? 'default' : 'secondary'} data-testid="profile-plan">
-                    {currentPlanName(user)}
+                  <Badge
+                    variant={user.entitled ? 'default' : 'secondary'}
+                    data-testid="profile-plan"
+                  >
+                    {user.subscription.plan.name}
                   </Badge>
                 </StatusRow>
                 <StatusRow label="Member since">{monthYearLabel(user.createdAt)}</StatusRow>
@@ -225,18 +238,25 @@ export default function Profile() {
             </CardHeader>
             <CardContent className="grid gap-4">
               <div className="flex items-start gap-3">
-                <ShieldCheck className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
+                <ShieldCheck
+                  className="mt-0.5 size-5 shrink-0 text-emerald-600"
+                  aria-hidden="true"
+                />
                 <div>
                   <h3 className="text-sm font-medium text-slate-900">OAuth Login</h3>
                   <p className="text-sm text-slate-600">Google account connected</p>
                 </div>
               </div>
               <div className="flex items-start gap-3">
-                <ShieldAlert className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
+                <ShieldAlert
+                  className="mt-0.5 size-5 shrink-0 text-indigo-600"
+                  aria-hidden="true"
+                />
                 <div>
                   <h3 className="text-sm font-medium text-slate-900">Session Security</h3>
                   <p className="text-sm text-slate-600">
-                    Revoking all sessions deletes every API key and signs you out on your other devices.
+                    Revoking all sessions deletes every API key and signs you out on your other
+                    devices.
                   </p>
                 </div>
               </div>

@@ -1,11 +1,12 @@
 import app from '@adonisjs/core/services/app'
 import type User from '#accounts/models/user'
 import { MetaEndpoints } from '#meta/services/meta_endpoints'
+import { GraphClient } from '#meta/services/graph_client'
 import { MetaConnections } from '#meta/services/meta_connections'
-import type { MetaSandbox } from '#meta/sandbox/meta_sandbox'
+import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { createUser } from '#tests/helpers/factories'
 
-/** Sandbox Meta users (app/meta/sandbox/sandbox_seed.ts). */
+/** Sandbox Meta users (tests/stand_ins/meta_sandbox/sandbox_seed.ts). */
 export const ALEX = {
   id: '10000000000001',
   name: 'Alex Rivera',
@@ -26,12 +27,16 @@ export const IDS = {
   blairAdSet: '120200000003011',
 }
 
-/** The sandbox the app talks to in tests (started by the app on first use), reset to its seed. */
+/**
+ * The sandbox the app talks to in tests (started by the app on first use), reset to its seed;
+ * the app's Graph client forgets the usage and blocks it saw (Meta's windows start over).
+ */
 export async function freshSandbox(): Promise<MetaSandbox> {
   const endpoints = await app.container.make(MetaEndpoints)
   await endpoints.resolve()
-  const sandbox = endpoints.sandbox!
+  const sandbox = endpoints.sandbox as MetaSandbox
   sandbox.reset()
+  ;(await app.container.make(GraphClient)).throttle.reset()
   return sandbox
 }
 
@@ -71,7 +76,7 @@ export async function createConnectedUser(as: { id: string; name: string } = ALE
 async function freshSandboxNoReset() {
   const endpoints = await app.container.make(MetaEndpoints)
   await endpoints.resolve()
-  return endpoints.sandbox!
+  return endpoints.sandbox as MetaSandbox
 }
 
 /** Follows the sandbox consent page's Allow (or Cancel) and returns the callback URL it redirects to. */

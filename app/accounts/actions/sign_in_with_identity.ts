@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import { AppError } from '#shared/errors'
+import { cleanUserEnteredName } from '#shared/user_text'
 
 /** An identity asserted by Google (or, outside production, the development sign-in form). */
 export interface SignInIdentity {
@@ -15,7 +16,9 @@ export interface SignInIdentity {
 
 /**
  * Creates or updates the user behind an identity: matched by Google subject id first, then
- * by email (case-insensitive). Names and avatar follow Google on every sign-in.
+ * by email (case-insensitive). Names and avatar follow Google on every sign-in; names are
+ * cleaned of control and bidirectional-override characters (`cleanUserEnteredName`), and a
+ * name with nothing visible left counts as absent.
  * @throws AppError 403 `account_suspended` for a suspended user (nothing is changed)
  */
 export class SignInWithIdentity {
@@ -40,8 +43,8 @@ export class SignInWithIdentity {
       user.useTransaction(trx)
       user.merge({
         email,
-        firstName: identity.firstName ?? user.firstName ?? null,
-        lastName: identity.lastName ?? user.lastName ?? null,
+        firstName: visibleName(identity.firstName) ?? user.firstName ?? null,
+        lastName: visibleName(identity.lastName) ?? user.lastName ?? null,
         avatarUrl: identity.avatarUrl ?? user.avatarUrl ?? null,
         googleSubjectId: identity.subjectId ?? user.googleSubjectId ?? null,
       })
@@ -53,4 +56,8 @@ export class SignInWithIdentity {
       return { user, created }
     })
   }
+}
+
+function visibleName(name: string | null): string | null {
+  return name === null ? null : cleanUserEnteredName(name) || null
 }

@@ -1,10 +1,11 @@
+import type { HttpContext } from '@adonisjs/core/http'
 import Plan from '#accounts/models/plan'
-import { toPublicPlan } from '#accounts/transformers/plan'
+import PlanTransformer from '#accounts/transformers/plan_transformer'
 
 /** GET /api/plans (public): the plan catalogue for the landing page, plan modal and billing. */
 export default class PlansController {
-  async index() {
+  async index({ serialize }: HttpContext) {
     const plans = await Plan.query().orderBy('sort_order', 'asc')
-    return plans.map(toPublicPlan)
+    return serialize(PlanTransformer.transform(plans))
   }
 }

@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import { SignInWithIdentity } from '#accounts/actions/sign_in_with_identity'
 import { isDevSignInEnabled } from '#accounts/google_sign_in'
 import { devSignInValidator } from '#accounts/validators/dev_sign_in'
-import { toSessionUser } from '#accounts/transformers/session_user'
+import SessionUserTransformer from '#accounts/transformers/session_user_transformer'
 import { AppError } from '#shared/errors'
 import type User from '#accounts/models/user'
 
@@ -16,8 +16,8 @@ export default class SessionsController {
   constructor(private signIn: SignInWithIdentity) {}
 
   /** GET /api/login */
-  async login({ ally, inertia, auth, response }: HttpContext) {
-    if (auth.user) return response.redirect('/')
+  async login({ ally, inertia, auth, response, session }: HttpContext) {
+    if (auth.user) return response.redirect(returnPath(session))
     if (isDevSignInEnabled()) return inertia.render('auth/dev_login', {})
     return ally.use('google').redirect()
   }
@@ -92,9 +92,9 @@ export default class SessionsController {
     return response.redirect('/')
   }
 
-  /** GET /api/auth/user */
-  async me({ auth }: HttpContext) {
-    return toSessionUser(auth.user as User)
+  /** GET /api/auth/user → the session user (SessionUserTransformer) */
+  async me({ auth, serialize }: HttpContext) {
+    return serialize(await SessionUserTransformer.load(auth.user as User))
   }
 
   async #complete(ctx: HttpContext, identity: Parameters<SignInWithIdentity['execute']>[0]) {
@@ -110,7 +110,7 @@ export default class SessionsController {
     }
     await ctx.auth.use('web').login(user)
     await session.tag(String(user.id))
-    return response.redirect('/')
+    return response.redirect(returnPath(session))
   }
 
   #fail(
@@ -122,4 +122,15 @@ export default class SessionsController {
     session.flash('loginError', { code, message })
     return response.redirect(`/?login_error=${code}`)
   }
+}
+
+/**
+ * Where sign-in goes back to: the page that sent the visitor to sign in (`/device?user_code=…`
+ * stores itself under `returnTo`), used once; `/` otherwise. Only same-site paths.
+ */
+function returnPath(session: HttpContext['session']): string {
+  const stored = session.pull('returnTo')
+  return typeof stored === 'string' && stored.startsWith('/') && !stored.startsWith('//')
+    ? stored
+    : '/'
 }

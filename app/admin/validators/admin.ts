@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { userEnteredName } from '#shared/user_text'
 
 /** `?search=&page=&perPage=` of the admin users list (perPage 1-100, default 20). */
 export const listUsersValidator = vine.create({
@@ -29,5 +30,10 @@ export const createInvitationCodeValidator = vine.create({
   maxRedemptions: vine.number().withoutDecimals(),
   grantDays: vine.number().withoutDecimals().optional().nullable(),
   expiresAt: vine.string().trim().maxLength(40).optional().nullable(),
-  note: vine.string().trim().maxLength(255).optional().nullable(),
+  note: vine
+    .string()
+    .use(userEnteredName({ allowEmpty: true }))
+    .maxLength(255)
+    .optional()
+    .nullable(),
 })

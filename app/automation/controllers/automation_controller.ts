@@ -5,6 +5,7 @@ import { cheapestPlanWith } from '#accounts/plan_catalog'
 import { ActionRegistry } from '#automation/registry/action_registry'
 import { buildOpenApiDocument } from '#automation/openapi/openapi_document'
 import {
+  API_KEY_PLACEHOLDER,
   MCP_DOCS_URL,
   buildClientConfigs,
   buildN8nWorkflow,
@@ -54,6 +55,27 @@ export default class AutomationController {
   /** GET /api/automation/n8n-workflow (session) → the importable n8n workflow JSON. */
   async n8nWorkflow() {
     return buildN8nWorkflow(appUrl)
+  }
+
+  /**
+   * GET /api/v1/automation/mcp-clients (public) → the same snippets as the Automation page,
+   * for `adrelay mcp config`: `{mcpEndpoint, apiKeyPlaceholder, clients: [{id, label,
+   * language, text}]}` (ids claude-code, claude-desktop, cursor, n8n).
+   */
+  async mcpClients() {
+    return {
+      mcpEndpoint: mcpEndpointUrl(appUrl),
+      apiKeyPlaceholder: API_KEY_PLACEHOLDER,
+      clients: [
+        ...buildClientConfigs(appUrl),
+        {
+          id: 'n8n',
+          label: 'n8n workflow',
+          language: 'json',
+          text: JSON.stringify(buildN8nWorkflow(appUrl), null, 2),
+        },
+      ],
+    }
   }
 
   /** GET /api/v1/openapi.json (public) → OpenAPI 3.1 document of the REST API. */

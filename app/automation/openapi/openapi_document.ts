@@ -1,6 +1,9 @@
 import { findPlan, cheapestPlanWith } from '#accounts/plan_catalog'
 import type { ActionRegistry, PublishedAction } from '#automation/registry/action_registry'
-import type { JsonSchema } from '#automation/registry/json_schema'
+import { closeObjects, toJsonSchema, type JsonSchema } from '#automation/registry/json_schema'
+import { integratorContextOutput, proxyRequestInput } from '#meta/validators/integrator'
+import { accountEndpoints } from '#automation/openapi/account_endpoints'
+import type { DocumentedEndpoint } from '#shared/documented_endpoint'
 
 /** Older URLs served by registry actions, documented beside the generated ones. */
 export const REST_ALIASES: ReadonlyArray<{ path: string; action: string }> = [
@@ -8,15 +11,24 @@ export const REST_ALIASES: ReadonlyArray<{ path: string; action: string }> = [
   { path: '/api/v1/usage', action: 'get_usage' },
 ]
 
-const errorResponse = (description: string, example: { code: string; message: string }) => ({
+type ErrorExample = { code: string; message: string } & Record<string, unknown>
+
+/** A documented error response: one example per error code the status can carry. */
+const errorResponse = (description: string, ...examples: ErrorExample[]) => ({
   description,
   content: {
     'application/json': {
       schema: { $ref: '#/components/schemas/Error' },
-      example: { error: example },
+      examples: Object.fromEntries(
+        examples.map((example) => [example.code, { value: { error: example } }])
+      ),
     },
   },
 })
+
+const retryAfterHeader = {
+  'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying' },
+}
 
 const rateLimitHeaders = {
   'RateLimit-Limit': {
@@ -58,6 +70,14 @@ export function buildOpenApiDocument(registry: ActionRegistry, serverUrl: string
     }
   }
 
+  Object.assign(paths, integratorPaths())
+  for (const endpoint of accountEndpoints) {
+    paths[endpoint.path] = {
+      ...paths[endpoint.path],
+      [endpoint.method.toLowerCase()]: documentedOperation(endpoint),
+    }
+  }
+
   const modules = [...new Set(actions.map((action) => action.declaration.module))]
   return {
     openapi: '3.1.0',
@@ -65,7 +85,7 @@ export function buildOpenApiDocument(registry: ActionRegistry, serverUrl: string
       title: 'Adrelay API',
       version: '1.0.0',
       description:
-        'Automate Meta ads through Adrelay. Every endpoint is also an MCP tool of the same name on ' +
+        'Automate Meta ads through Adrelay. Every `/api/v1` endpoint is also an MCP tool of the same name on ' +
         '`POST /mcp` (Streamable HTTP). Authenticate with an API key from your profile page sent as ' +
         '`Authorization: Bearer <key>`. Every call counts one request against the monthly quota of ' +
         'your plan. Money is an integer in minor units of the ad account currency. Actions that change ' +
@@ -73,7 +93,19 @@ export function buildOpenApiDocument(registry: ActionRegistry, serverUrl: string
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],
-    tags: modules.map((name) => ({ name, description: `Actions of the ${name} module` })),
+    tags: [
+      ...modules.map((name) => ({ name, description: `Actions of the ${name} module` })),
+      {
+        name: 'integrator',
+        description: 'For n8n flows and MCP gateways acting for the owner of a key',
+      },
+      {
+        name: 'account',
+        description:
+          'Account endpoints of the adrelay CLI: sign-in session, API keys, usage report. ' +
+          'Not counted against the quota; most need a CLI token (`adrelay login`).',
+      },
+    ],
     paths,
     components: {
       securitySchemes: {
@@ -102,6 +134,17 @@ export function buildOpenApiDocument(registry: ActionRegistry, serverUrl: string
         },
       },
       responses: {
+        BadRequest: errorResponse(
+          'The body is not JSON (POST), or Meta refused the request as invalid (`meta_error` with `metaCode`, `metaSubcode`, `fbtraceId`)',
+          { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+          {
+            code: 'meta_error',
+            message: 'Invalid parameter',
+            metaCode: 100,
+            metaSubcode: 1885621,
+            fbtraceId: 'AbCdEf123',
+          }
+        ),
         Unauthorized: {
           ...errorResponse('Missing, invalid or revoked API key', {
             code: 'invalid_api_key',
@@ -111,31 +154,100 @@ export function buildOpenApiDocument(registry: ActionRegistry, serverUrl: string
             'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer challenge' },
           },
         },
-        Forbidden: errorResponse('The plan lacks the feature (or the account is suspended)', {
-          code: 'plan_upgrade_required',
-          message: 'This action needs the Trafficker plan or higher.',
+        CliTokenRequired: errorResponse('The endpoint needs a CLI token, not an API key', {
+          code: 'cli_token_required',
+          message:
+            'This endpoint needs a CLI token: sign in with `adrelay login`. API keys cannot manage keys or read usage reports.',
         }),
-        NotFound: errorResponse('An object the action needs does not exist or is not yours', {
-          code: 'not_found',
-          message: 'Campaign not found.',
+        Forbidden: errorResponse(
+          'The plan lacks the feature, the account is suspended, or (Meta actions) the Meta connection lacks a permission',
+          {
+            code: 'plan_upgrade_required',
+            message: 'This action needs the Trafficker plan or higher.',
+            feature: 'automation_tools',
+            requiredPlan: 'trafficker',
+          },
+          { code: 'account_suspended', message: 'This account is suspended.' },
+          {
+            code: 'meta_permission_denied',
+            message: 'Meta refused: the connected account lacks the permission for this.',
+          }
+        ),
+        NotFound: errorResponse(
+          'An object the action needs does not exist or is not in your ad accounts',
+          {
+            code: 'meta_object_not_owned',
+            message:
+              'Meta object 120200000000101 is not in any ad account your Meta connection can see.',
+          },
+          { code: 'not_found', message: 'Campaign not found.' }
+        ),
+        MetaConnectionProblem: errorResponse(
+          'No Meta ads account is connected, or its token is no longer valid: the user (re)connects on /integrations',
+          {
+            code: 'meta_not_connected',
+            message:
+              'No Meta ads account is connected. Connect one on the Integrations page (/integrations).',
+          },
+          {
+            code: 'meta_token_invalid',
+            message:
+              'The Meta access token is no longer valid. Reconnect Meta on the Integrations page.',
+          }
+        ),
+        PayloadTooLarge: errorResponse('The body is larger than 1 MB', {
+          code: 'payload_too_large',
+          message: 'The request body is larger than 1 MB.',
         }),
-        ValidationFailed: errorResponse('The input does not match the schema', {
-          code: 'validation_failed',
-          message: 'adAccountId: Invalid input: expected string, received undefined',
-        }),
+        ValidationFailed: errorResponse(
+          'The input does not match the schema, or names a parameter the operation does not take (`field`, `fields`)',
+          {
+            code: 'validation_failed',
+            message: 'adAccountId: Invalid input: expected string, received undefined',
+            field: 'adAccountId',
+          },
+          {
+            code: 'validation_failed',
+            message:
+              'Unknown parameters: since, until. Accepted: objectId, level, datePreset, timeRange',
+            field: 'since',
+            unknownParameters: ['since', 'until'],
+          }
+        ),
         QuotaExceeded: {
           ...errorResponse('The monthly request quota is used up', {
             code: 'quota_exceeded',
             message: 'Monthly request quota of 10000 reached.',
           }),
-          headers: {
-            'Retry-After': { schema: { type: 'integer' }, description: 'Seconds until the reset' },
-            ...rateLimitHeaders,
-          },
+          headers: { ...retryAfterHeader, ...rateLimitHeaders },
+        },
+        RateLimited: {
+          ...errorResponse(
+            "The monthly request quota is used up, or Meta's rate limit for this user, ad account or business is reached (`retryAfterSeconds`)",
+            { code: 'quota_exceeded', message: 'Monthly request quota of 10000 reached.' },
+            {
+              code: 'meta_rate_limited',
+              message: "Meta's rate limit for this account is reached. Try again in 60 seconds.",
+              retryAfterSeconds: 60,
+            }
+          ),
+          headers: { ...retryAfterHeader, ...rateLimitHeaders },
         },
         InternalError: errorResponse('Unexpected fault (logged with the request id)', {
           code: 'internal_error',
           message: 'Something went wrong on our side. Try again later.',
+        }),
+        MetaBadGateway: errorResponse(
+          "Meta answered with an error of its own or with something unusable (Meta's message, `metaCode`, `fbtraceId`)",
+          { code: 'meta_error', message: 'An unexpected error has occurred.', metaCode: 1 },
+          {
+            code: 'meta_response_too_large',
+            message: "Meta's response is too large; ask for fewer fields or a smaller limit.",
+          }
+        ),
+        MetaUnavailable: errorResponse('Meta did not answer (after retries for reads)', {
+          code: 'meta_unavailable',
+          message: 'Meta did not answer. Try again in a moment.',
         }),
       },
     },
@@ -159,19 +271,16 @@ function operationFor(action: PublishedAction, operationId: string) {
     'x-mcp-tool': declaration.name,
     'x-mcp-annotations': declaration.annotations,
     ...(plan ? { 'x-required-plan': findPlan(plan.id)?.id } : {}),
-    'responses': {
-      '200': {
+    'responses': errorResponsesFor({
+      success: {
         description: 'Success',
         headers: rateLimitHeaders,
         content: { 'application/json': { schema: action.outputJsonSchema } },
       },
-      '401': { $ref: '#/components/responses/Unauthorized' },
-      '403': { $ref: '#/components/responses/Forbidden' },
-      '404': { $ref: '#/components/responses/NotFound' },
-      '422': { $ref: '#/components/responses/ValidationFailed' },
-      '429': { $ref: '#/components/responses/QuotaExceeded' },
-      '500': { $ref: '#/components/responses/InternalError' },
-    },
+      jsonBody: action.method === 'POST',
+      // openWorldHint: the action calls Meta, so Meta's failures can come back.
+      callsMeta: declaration.annotations.openWorldHint,
+    }),
   }
   if (action.method === 'GET') {
     operation.parameters = queryParameters(action.inputJsonSchema)
@@ -184,6 +293,106 @@ function operationFor(action: PublishedAction, operationId: string) {
   return operation
 }
 
+/**
+ * Every status an operation can answer, by what it does: all check the key, plan and quota and
+ * validate their input; POST bodies can be malformed or too large; operations that call Meta
+ * add Meta's failures (docs/meta.md, "Error codes").
+ */
+function errorResponsesFor(options: {
+  success: Record<string, unknown>
+  jsonBody: boolean
+  callsMeta: boolean
+}) {
+  const ref = (name: string) => ({ $ref: `#/components/responses/${name}` })
+  return {
+    '200': options.success,
+    ...(options.jsonBody || options.callsMeta ? { '400': ref('BadRequest') } : {}),
+    '401': ref('Unauthorized'),
+    '403': ref('Forbidden'),
+    ...(options.callsMeta ? { '404': ref('NotFound'), '409': ref('MetaConnectionProblem') } : {}),
+    ...(options.jsonBody ? { '413': ref('PayloadTooLarge') } : {}),
+    '422': ref('ValidationFailed'),
+    '429': ref(options.callsMeta ? 'RateLimited' : 'QuotaExceeded'),
+    '500': ref('InternalError'),
+    ...(options.callsMeta ? { '502': ref('MetaBadGateway'), '503': ref('MetaUnavailable') } : {}),
+  }
+}
+
+/**
+ * `/internal/meta/resolve` and `/internal/meta/proxy`: the integrator endpoints (n8n flows, MCP
+ * gateways), described from the Meta module's schemas (`#meta/validators/integrator`).
+ */
+function integratorPaths() {
+  const metered =
+    'Authenticate with an API key; the call counts one request against the monthly quota.'
+  return {
+    '/internal/meta/resolve': {
+      post: {
+        operationId: 'resolve_integrator_context',
+        summary: 'Resolve the key owner, plan, quota and Meta connection',
+        description:
+          'What an n8n flow or MCP gateway needs before it acts for the owner of an API key: the user, their plan, the quota after counting this call, and their Meta connection with the ad accounts it can see. Meta trouble does not fail the call: `meta.error` carries the code and `meta.adAccounts` is empty.\n\n' +
+          metered,
+        tags: ['integrator'],
+        responses: errorResponsesFor({
+          success: {
+            description: 'The key owner and their Meta connection',
+            headers: rateLimitHeaders,
+            content: {
+              'application/json': {
+                schema: toJsonSchema(integratorContextOutput, 'output'),
+              },
+            },
+          },
+          jsonBody: false,
+          callsMeta: false,
+        }),
+      },
+    },
+    '/internal/meta/proxy': {
+      post: {
+        operationId: 'proxy_graph_request',
+        summary: 'Forward one Graph API call with the stored Meta token',
+        description:
+          "Forwards a Graph API call that no action covers, with the key owner's stored Meta token: GET or POST on `act_<id>[/<edge>]` or `<object id>[/<edge>]` (allow-listed edges) of the user's own ad accounts. The answer is Meta's JSON (paging URLs stripped of the token) with Meta's usage headers. POST writes at Meta and needs the same plan as the write actions (Trafficker or higher). Refused: 400 `meta_proxy_invalid_method`, `meta_proxy_invalid_path`, `meta_proxy_invalid_params`, `meta_proxy_param_not_allowed`; 403 `meta_proxy_path_not_allowed`, `meta_object_not_owned`, `plan_upgrade_required`.\n\n" +
+          metered,
+        tags: ['integrator'],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: closeObjects(toJsonSchema(proxyRequestInput, 'input')) },
+          },
+        },
+        responses: errorResponsesFor({
+          success: {
+            description: "Meta's answer",
+            headers: {
+              ...rateLimitHeaders,
+              'x-app-usage': { schema: { type: 'string' }, description: "Meta's app usage" },
+              'x-ad-account-usage': {
+                schema: { type: 'string' },
+                description: "Meta's ad account usage",
+              },
+              'x-business-use-case-usage': {
+                schema: { type: 'string' },
+                description: "Meta's business use case usage",
+              },
+            },
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+          jsonBody: true,
+          callsMeta: true,
+        }),
+      },
+    },
+  }
+}
+
+/**
+ * Query parameters of a GET action. Objects are `style: deepObject` (`timeRange[since]=…&
+ * timeRange[until]=…`, what the body parser reads into an object), arrays `form` without
+ * explode (`fields=spend,ctr`).
+ */
 function queryParameters(schema: JsonSchema) {
   const required = new Set<string>(schema.required ?? [])
   return Object.entries<JsonSchema>(schema.properties ?? {}).map(([name, property]) => {
@@ -195,6 +404,67 @@ function queryParameters(schema: JsonSchema) {
       ...(description ? { description } : {}),
       schema: rest,
       ...(rest.type === 'array' ? { style: 'form', explode: false } : {}),
+      ...(rest.type === 'object' ? { style: 'deepObject', explode: true } : {}),
     }
   })
+}
+
+/**
+ * The OpenAPI operation of an endpoint that is not a published action, from its one zod
+ * description (app/shared/documented_endpoint.ts).
+ */
+function documentedOperation(endpoint: DocumentedEndpoint) {
+  const responses: Record<string, unknown> = {
+    [String(endpoint.success.status)]: {
+      description: endpoint.success.description,
+      ...(endpoint.success.schema
+        ? {
+            content: {
+              'application/json': { schema: toJsonSchema(endpoint.success.schema, 'output') },
+            },
+          }
+        : {}),
+    },
+  }
+  if (endpoint.credential !== 'none') {
+    responses['401'] = { $ref: '#/components/responses/Unauthorized' }
+  }
+  if (endpoint.credential === 'cli_token') {
+    responses['403'] = { $ref: '#/components/responses/CliTokenRequired' }
+  }
+  if (endpoint.params) responses['404'] = { $ref: '#/components/responses/NotFound' }
+  if (endpoint.params || endpoint.query || endpoint.body) {
+    responses['422'] = { $ref: '#/components/responses/ValidationFailed' }
+  }
+  responses['500'] = { $ref: '#/components/responses/InternalError' }
+
+  const parameters = [
+    ...(endpoint.params ? inParameters(toJsonSchema(endpoint.params, 'input'), 'path') : []),
+    ...(endpoint.query ? inParameters(toJsonSchema(endpoint.query, 'input'), 'query') : []),
+  ]
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description,
+    tags: [endpoint.tag],
+    security: endpoint.credential === 'none' ? [] : [{ bearerAuth: [] }],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toJsonSchema(endpoint.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  }
+}
+
+function inParameters(schema: JsonSchema, location: 'path' | 'query') {
+  return queryParameters(schema).map((parameter) => ({
+    ...parameter,
+    in: location,
+    ...(location === 'path' ? { required: true } : {}),
+  }))
 }

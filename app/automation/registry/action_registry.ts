@@ -1,8 +1,13 @@
 import { type z } from 'zod'
 import { AppError } from '#shared/errors'
-import { cheapestPlanWith, planHasFeature } from '#accounts/plan_catalog'
+import { assertPlanHasFeature } from '#accounts/plan_catalog'
 import type { ActionCaller, ActionDeclaration } from '#automation/registry/define_action'
-import { toJsonSchema, type JsonSchema } from '#automation/registry/json_schema'
+import {
+  closeObjects,
+  toJsonSchema,
+  unknownParameters,
+  type JsonSchema,
+} from '#automation/registry/json_schema'
 
 /** HTTP method of an action's REST route: reads are GET (query string), writes POST (JSON). */
 export type ActionHttpMethod = 'GET' | 'POST'
@@ -24,8 +29,10 @@ export interface PublishedAction {
  * calls `invoke`, which in this order:
  * 1. enforces the plan gate: a declaration with `feature` the caller's plan lacks throws
  *    403 `plan_upgrade_required` naming the cheapest plan that has it (`requiredPlan`);
- * 2. validates the raw input with the declaration's zod schema: 422 `validation_failed`
- *    naming the first offending field (`field`, plus every issue in `fields`);
+ * 2. validates the raw input: parameters the declaration does not name (at any depth) are
+ *    refused rather than ignored, then the declaration's zod schema applies; both answer 422
+ *    `validation_failed` naming the first offending field (`field`, plus every issue in
+ *    `fields`);
  * 3. runs the handler (which throws `AppError` for its own expected failures).
  *
  * Quota accounting is not done here: the surfaces count before calling (the REST
@@ -53,7 +60,9 @@ export class ActionRegistry {
         declaration,
         method: declaration.annotations.readOnlyHint ? 'GET' : 'POST',
         path: `/api/v1/${declaration.module}/${declaration.name}`,
-        inputJsonSchema: toJsonSchema(declaration.input, 'input'),
+        // Closed (additionalProperties: false): `invoke` refuses parameters the declaration
+        // does not name, and the published schemas (MCP, OpenAPI) say so.
+        inputJsonSchema: closeObjects(toJsonSchema(declaration.input, 'input')),
         outputJsonSchema: toJsonSchema(declaration.output, 'output'),
       })
     }
@@ -81,6 +90,8 @@ export class ActionRegistry {
     }
     const { declaration } = action
     assertPlanAllows(declaration, caller)
+    const unknown = unknownParameters(rawInput ?? {}, action.inputJsonSchema)
+    if (unknown.length > 0) throw unknownParametersError(unknown, action.inputJsonSchema)
     const parsed = declaration.input.safeParse(rawInput ?? {})
     if (!parsed.success) throw validationError(parsed.error)
     return declaration.handler(caller, parsed.data)
@@ -89,15 +100,11 @@ export class ActionRegistry {
 
 /** Throws 403 `plan_upgrade_required` when the caller's plan lacks the declaration's feature. */
 export function assertPlanAllows(declaration: ActionDeclaration<any, any>, caller: ActionCaller) {
-  if (!declaration.feature || planHasFeature(caller.planId, declaration.feature)) return
-  const plan = cheapestPlanWith(declaration.feature)
-  const planName = plan?.name ?? 'a higher'
-  throw new AppError(
-    'plan_upgrade_required',
-    `${declaration.title} (${declaration.name}) needs the ${planName} plan or higher. ` +
-      'Ask the account owner to upgrade at /subscription.',
-    403,
-    { feature: declaration.feature, requiredPlan: plan?.id ?? null }
+  if (!declaration.feature) return
+  assertPlanHasFeature(
+    caller.planId,
+    declaration.feature,
+    `${declaration.title} (${declaration.name})`
   )
 }
 
@@ -118,5 +125,44 @@ export function validationError(error: z.ZodError): AppError {
     first ? `${first.field}: ${first.message}` : 'Invalid input.',
     422,
     { field: first?.field ?? null, fields }
+  )
+}
+
+/**
+ * Validates `data` with a zod schema the way the registry validates action input.
+ * @throws AppError 422 `validation_failed` (see `validationError`)
+ */
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  data: unknown
+): z.infer<Schema> {
+  const parsed = schema.safeParse(data ?? {})
+  if (!parsed.success) throw validationError(parsed.error)
+  return parsed.data
+}
+
+/**
+ * 422 `validation_failed` for parameters an action does not take, naming them (a misspelt or
+ * misplaced parameter must not silently fall back to a default):
+ * `Unknown parameters: since, until. Accepted: objectId, level, datePreset, timeRange, ...`.
+ * `field` is the first one, `fields` lists each (`rule: 'unknown_parameter'`),
+ * `unknownParameters` all of them as dotted paths.
+ */
+export function unknownParametersError(unknown: string[], inputJsonSchema: JsonSchema): AppError {
+  const accepted = Object.keys(inputJsonSchema.properties ?? {})
+  const noun = unknown.length === 1 ? 'parameter' : 'parameters'
+  return new AppError(
+    'validation_failed',
+    `Unknown ${noun}: ${unknown.join(', ')}. Accepted: ${accepted.join(', ') || 'none'}.`,
+    422,
+    {
+      field: unknown[0],
+      fields: unknown.map((field) => ({
+        field,
+        message: 'Unknown parameter',
+        rule: 'unknown_parameter',
+      })),
+      unknownParameters: unknown,
+    }
   )
 }

@@ -20,6 +20,66 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
 }
 
 /**
+ * Returns a copy of `schema` in which every object schema that lists `properties` and says
+ * nothing of `additionalProperties` gets `additionalProperties: false` (records, which declare
+ * `additionalProperties`, stay open). Used for action inputs, whose extra parameters are
+ * refused (see `unknownParameters`).
+ */
+export function closeObjects(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema)) return schema.map(closeObjects)
+  if (!schema || typeof schema !== 'object') return schema
+  const copy: JsonSchema = {}
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties' || key === '$defs' || key === 'definitions') {
+      copy[key] = Object.fromEntries(
+        Object.entries(value as JsonSchema).map(([name, child]) => [name, closeObjects(child)])
+      )
+    } else if (['items', 'prefixItems', 'anyOf', 'oneOf', 'allOf', 'not'].includes(key)) {
+      copy[key] = closeObjects(value)
+    } else {
+      copy[key] = value
+    }
+  }
+  if (copy.properties && copy.additionalProperties === undefined) {
+    copy.additionalProperties = false
+  }
+  return copy
+}
+
+/**
+ * The parameters of `value` that a closed input schema (see `closeObjects`) does not declare,
+ * as dotted paths (`since`, `timeRange.from`, `items.0.extra`), in input order. Looks into
+ * nested objects, arrays and nullable/union variants; values of the wrong type are left to
+ * the schema validation.
+ */
+export function unknownParameters(value: unknown, schema: JsonSchema, path = ''): string[] {
+  if (!schema || typeof schema !== 'object') return []
+  const at = (key: string | number) => (path ? `${path}.${key}` : String(key))
+  if (Array.isArray(value)) {
+    const items: JsonSchema | undefined = schema.items ?? objectVariant(schema)?.items
+    if (!items || typeof items !== 'object') return []
+    return value.flatMap((item, index) => unknownParameters(item, items, at(index)))
+  }
+  if (!value || typeof value !== 'object') return []
+  const objectSchema = schema.properties ? schema : objectVariant(schema)
+  if (!objectSchema?.properties) return []
+  const properties: Record<string, JsonSchema> = objectSchema.properties
+  const found: string[] = []
+  for (const [key, item] of Object.entries(value)) {
+    if (Object.hasOwn(properties, key))
+      found.push(...unknownParameters(item, properties[key], at(key)))
+    else if (objectSchema.additionalProperties === false) found.push(at(key))
+  }
+  return found
+}
+
+/** The first variant of a union (`anyOf`/`oneOf`, e.g. a nullable object) that has properties. */
+function objectVariant(schema: JsonSchema): JsonSchema | undefined {
+  const variants: JsonSchema[] = schema.anyOf ?? schema.oneOf ?? []
+  return variants.find((variant) => variant?.properties || variant?.items)
+}
+
+/**
  * Turns query-string values into the types a GET action's input schema expects, using its
  * JSON Schema: numbers and integers via `Number`, booleans from `true|false|1|0`, arrays from
  * repeated parameters or comma-separated values, objects from JSON text. Anything that does

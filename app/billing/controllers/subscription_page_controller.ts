@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import Plan from '#accounts/models/plan'
-import { toPublicPlan } from '#accounts/transformers/plan'
+import PlanTransformer from '#accounts/transformers/plan_transformer'
 import { BillingSettings } from '#billing/services/billing_settings'
 
 /**
@@ -13,7 +13,7 @@ export default class SubscriptionPageController {
   async show({ inertia }: HttpContext, settings: BillingSettings) {
     const plans = await Plan.query().orderBy('sort_order', 'asc')
     return inertia.render('subscription/index', {
-      plans: plans.map(toPublicPlan),
+      plans: PlanTransformer.transform(plans),
       billing: {
         mode: settings.mode,
         publishableKey: settings.publishableKey,

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import ApiToken from '#keys/models/api_token'
 import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
 import { AppError } from '#shared/errors'
+import type { CredentialKind } from '#keys/services/api_key_format'
 
 /**
  * Revokes keys. A revoked key answers 401 at once on this instance (its cache entry is
@@ -13,22 +14,27 @@ export class RevokeApiKeys {
   constructor(private verifier: ApiKeyVerifier) {}
 
   /**
-   * Revokes one of the user's keys.
-   * @throws AppError 404 `not_found` when the key is not the user's or already revoked
+   * Revokes one of the user's keys (or, with `kind` `cli_token`, one CLI session).
+   * @throws AppError 404 `not_found` when it is not the user's or no longer usable
    */
-  async one(userId: number, tokenId: number): Promise<void> {
+  async one(userId: number, tokenId: number, kind: CredentialKind = 'api_key'): Promise<void> {
     const token = await ApiToken.query()
+      .withScopes((scopes) => scopes.usable(userId, kind))
       .where('id', tokenId)
-      .where('user_id', userId)
-      .whereNull('revoked_at')
       .first()
-    if (!token) throw new AppError('not_found', 'API key not found.', 404)
+    if (!token) {
+      const what = kind === 'api_key' ? 'API key' : 'CLI session'
+      throw new AppError('not_found', `${what} not found.`, 404)
+    }
     token.revokedAt = DateTime.utc()
     await token.save()
     this.verifier.forgetDigest(token.tokenHash)
   }
 
-  /** Revokes every active key of the user; returns how many were revoked. */
+  /**
+   * Revokes every active key of the user, and every CLI session ("Revoke All Sessions");
+   * returns how many credentials were revoked.
+   */
   async all(userId: number): Promise<number> {
     const affected = await ApiToken.query()
       .where('user_id', userId)

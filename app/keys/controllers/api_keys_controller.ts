@@ -1,10 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import ApiToken from '#keys/models/api_token'
 import { CreateApiKey } from '#keys/actions/create_api_key'
+import { ListApiKeys } from '#keys/actions/list_api_keys'
 import { RevokeApiKeys } from '#keys/actions/revoke_api_keys'
 import { apiKeyIdValidator, createApiKeyValidator } from '#keys/validators/api_key'
-import { toListedApiKey } from '#keys/transformers'
+import ApiKeyTransformer from '#keys/transformers/api_key_transformer'
 import { UserSessions } from '#accounts/services/user_sessions'
 
 /** Session endpoints for a user's API keys (spec §7). */
@@ -12,30 +12,23 @@ import { UserSessions } from '#accounts/services/user_sessions'
 export default class ApiKeysController {
   constructor(
     private createKey: CreateApiKey,
+    private listKeys: ListApiKeys,
     private revokeKeys: RevokeApiKeys,
     private userSessions: UserSessions
   ) {}
 
   /** GET /api/tokens → [{id, name, token (masked), createdAt, lastUsedAt}] newest first */
-  async index({ auth }: HttpContext) {
-    const tokens = await ApiToken.query()
-      .where('user_id', auth.user!.id)
-      .whereNull('revoked_at')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-    return tokens.map(toListedApiKey)
+  async index({ auth, serialize }: HttpContext) {
+    const keys = await this.listKeys.execute(auth.user!.id)
+    return serialize(ApiKeyTransformer.transform(keys))
   }
 
   /** POST /api/tokens {name} → 201 {id, name, token (the full key, shown once), createdAt} */
-  async store({ auth, request, response }: HttpContext) {
+  async store({ auth, request, response, serialize }: HttpContext) {
     const { name } = await request.validateUsing(createApiKeyValidator)
     const { record, key } = await this.createKey.execute(auth.user!.id, name ?? 'API Key')
-    return response.status(201).send({
-      id: record.id,
-      name: record.name,
-      token: key,
-      createdAt: record.createdAt.toISO(),
-    })
+    response.status(201)
+    return serialize(ApiKeyTransformer.transform(record, key).useVariant('forCreation'))
   }
 
   /** DELETE /api/tokens/:id → 204; 404 unless the key is the caller's */

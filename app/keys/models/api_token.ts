@@ -1,10 +1,12 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#accounts/models/user'
+import type { CredentialKind } from '#keys/services/api_key_format'
+import { toDbTimestamp } from '#shared/db_time'
 
 /**
- * An API key's record. Only the SHA-256 of the key and a short display prefix are stored;
+ * An API key's or CLI token's record (`kind`). Only the SHA-256 of the key and a short display prefix are stored;
  * the key itself is shown once, at creation. Revoked keys are kept (revoked_at set) so the
  * call log keeps pointing at something.
  */
@@ -16,6 +18,10 @@ export default class ApiToken extends BaseModel {
 
   @column()
   declare userId: number
+
+  /** `api_key` or `cli_token` (device sign-in; `name` is then the device name). */
+  @column()
+  declare kind: CredentialKind
 
   @column()
   declare name: string
@@ -32,8 +38,26 @@ export default class ApiToken extends BaseModel {
   @column.dateTime()
   declare revokedAt: DateTime | null
 
+  /** When it stops being accepted: a CLI token's 90-day expiry, a rotated key's grace end. */
+  @column.dateTime()
+  declare expiresAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+
+  /**
+   * Credentials of `kind` that are accepted now: not revoked and not past `expires_at`
+   * (`ApiToken.query().withScopes((s) => s.usable(userId, 'api_key'))`).
+   */
+  static usable = scope((query, userId: number, kind: CredentialKind) => {
+    query
+      .where('user_id', userId)
+      .where('kind', kind)
+      .whereNull('revoked_at')
+      .where((unexpired) => {
+        unexpired.whereNull('expires_at').orWhere('expires_at', '>', toDbTimestamp(new Date()))
+      })
+  })
 
   @belongsTo(() => User)
   declare user: BelongsTo<typeof User>

@@ -53,8 +53,45 @@ function randomBase62(length: number): string {
 
 /** Mints a new key; the caller shows it once and stores only `hashApiKey(key)`. */
 export function generateApiKey(): string {
-  const body = API_KEY_PREFIX + randomBase62(API_KEY_RANDOM_LENGTH)
+  return mintToken(API_KEY_PREFIX)
+}
+
+/**
+ * CLI tokens (device sign-in, RFC 8628) have the same construction under their own prefix,
+ * so a scanner tells them apart from API keys: `adrc_` + 22 base62 + 6 base62 CRC32.
+ */
+export const CLI_TOKEN_PREFIX = 'adrc_'
+export const CLI_TOKEN_PATTERN = /^adrc_[0-9A-Za-z]{28}$/
+
+/** The two bearer credentials Adrelay issues. */
+export type CredentialKind = 'api_key' | 'cli_token'
+
+/** Mints a new CLI token; shown to the CLI once, stored only as `hashApiKey(token)`. */
+export function generateCliToken(): string {
+  return mintToken(CLI_TOKEN_PREFIX)
+}
+
+/** `prefix` + 22 random base62 characters + the 6-character checksum of both. */
+function mintToken(prefix: string): string {
+  const body = prefix + randomBase62(API_KEY_RANDOM_LENGTH)
   return body + checksumOf(body)
+}
+
+/**
+ * Which credential `candidate` is by its shape and checksum (`api_key`, `cli_token`), or
+ * null for anything else. No storage lookup: mistyped tokens are rejected for free.
+ */
+export function credentialKindOf(candidate: string): CredentialKind | null {
+  const kind = API_KEY_PATTERN.test(candidate)
+    ? 'api_key'
+    : CLI_TOKEN_PATTERN.test(candidate)
+      ? 'cli_token'
+      : null
+  if (kind === null) return null
+  const checksumMatches =
+    candidate.slice(-API_KEY_CHECKSUM_LENGTH) ===
+    checksumOf(candidate.slice(0, -API_KEY_CHECKSUM_LENGTH))
+  return checksumMatches ? kind : null
 }
 
 /**
@@ -62,13 +99,9 @@ export function generateApiKey(): string {
  * storage lookup, so random or mistyped keys are rejected for free.
  */
 export function hasValidChecksum(candidate: string): boolean {
-  if (!API_KEY_PATTERN.test(candidate)) return false
   // A plain comparison is enough: the checksum is derived from the visible part of the key
   // and protects nothing, it only spares storage lookups for mistyped keys.
-  return (
-    candidate.slice(-API_KEY_CHECKSUM_LENGTH) ===
-    checksumOf(candidate.slice(0, -API_KEY_CHECKSUM_LENGTH))
-  )
+  return credentialKindOf(candidate) === 'api_key'
 }
 
 /** Hex SHA-256 of the key: the only form stored. Fast on purpose (keys are high-entropy). */

@@ -1,12 +1,22 @@
 import db from '@adonisjs/lucid/services/db'
 import { LRUCache } from 'lru-cache'
 import { DEFAULT_REQUEST_LIMIT, type PlanId } from '#accounts/plan_catalog'
-import { hasValidChecksum, hashApiKey } from '#keys/services/api_key_format'
+import { credentialKindOf, hashApiKey, type CredentialKind } from '#keys/services/api_key_format'
 import { fromDbTimestamp } from '#shared/db_time'
 
 /** What a verified key resolves to; everything the hot path needs, in one lookup. */
 export interface VerifiedApiKey {
   tokenId: number
+  /**
+   * `api_key` or `cli_token`: both are metered alike on REST, MCP and /internal; only a CLI
+   * token may manage API keys and read usage reports (`requireCliToken`).
+   */
+  kind: CredentialKind
+  /**
+   * When the credential stops being accepted (epoch ms), or null: a CLI token's 90-day
+   * expiry, a rotated key's grace period. The cache never trusts an entry past it.
+   */
+  expiresAtMs: number | null
   userId: number
   /** The user's plan (Free when no entitled subscription). */
   planId: PlanId
@@ -34,7 +44,8 @@ interface ConnectionMemo {
 }
 
 /**
- * Verifies API keys: checksum first (no storage touched for look-alikes), then one indexed
+ * Verifies API keys and CLI tokens (the same construction under two prefixes, one table):
+ * checksum first (no storage touched for look-alikes), then one indexed
  * query by SHA-256 digest joined with the user and plan. Results, including misses, are
  * cached in memory for `ttlMs` (default 10 s). That bound is documented: a revocation,
  * suspension or plan change is effective at once on the instance that made it (it calls
@@ -86,7 +97,7 @@ export class ApiKeyVerifier {
         return entry.result || null
       }
     } else {
-      if (!hasValidChecksum(presentedKey)) return null
+      if (credentialKindOf(presentedKey) === null) return null
       memo = { presentedKey, digest: hashApiKey(presentedKey), entry: null, generation: 0 }
       if (connection) this.#connections.set(connection, memo)
     }
@@ -108,9 +119,15 @@ export class ApiKeyVerifier {
     const generation = this.#generation
     const result = await this.#load(digest)
     if (generation === this.#generation) {
+      // A credential that expires sooner than the TTL (rotation grace, CLI expiry) is
+      // trusted only until then: the cache and the connection memo read this one clock.
+      const trustedForMs =
+        result && result.expiresAtMs !== null
+          ? Math.min(this.ttlMs, result.expiresAtMs - Date.now())
+          : this.ttlMs
       const entry: CacheEntry = {
         result: result ?? false,
-        expiresAt: performance.now() + this.ttlMs,
+        expiresAt: performance.now() + trustedForMs,
       }
       this.#cache.set(digest, entry)
       memo.entry = entry
@@ -119,7 +136,7 @@ export class ApiKeyVerifier {
     return result
   }
 
-  /** Reads the key's token, user and entitled plan; `null` when unknown or revoked. */
+  /** Reads the key's token, user and entitled plan; `null` when unknown, revoked or expired. */
   async #load(digest: string): Promise<VerifiedApiKey | null> {
     const row = await db
       .from('api_tokens as t')
@@ -131,6 +148,8 @@ export class ApiKeyVerifier {
       .select(
         't.id as token_id',
         't.user_id',
+        't.kind',
+        't.expires_at',
         'u.suspended_at',
         's.status',
         's.provider',
@@ -141,6 +160,8 @@ export class ApiKeyVerifier {
       .first()
 
     if (!row) return null
+    const expiresAtMs = row.expires_at ? fromDbTimestamp(row.expires_at).getTime() : null
+    if (expiresAtMs !== null && expiresAtMs <= Date.now()) return null
     // An invitation grant (billing) ends at its period end without any outside event.
     const grantEnded =
       row.provider === 'invitation' &&
@@ -149,6 +170,8 @@ export class ApiKeyVerifier {
     const entitled = row.plan_id && ENTITLED.includes(row.status) && !grantEnded
     return {
       tokenId: Number(row.token_id),
+      kind: row.kind === 'cli_token' ? 'cli_token' : 'api_key',
+      expiresAtMs,
       userId: Number(row.user_id),
       planId: entitled ? row.plan_id : 'free',
       requestLimit: entitled ? Number(row.request_limit) : await this.#freeLimit(),

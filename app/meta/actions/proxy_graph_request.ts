@@ -1,6 +1,8 @@
 import { inject } from '@adonisjs/core'
 import { AppError } from '#shared/errors'
+import { assertPlanHasFeature, type PlanId } from '#accounts/plan_catalog'
 import { MetaAccess, type MetaUserSession } from '#meta/services/meta_access'
+import { META_WRITE_FEATURE } from '#meta/tools/schemas'
 
 /** Edges of an ad account the proxy forwards (reads and, for POST, creation). */
 export const ACCOUNT_EDGES = new Set([
@@ -50,6 +52,12 @@ const USAGE_HEADERS = [
   'x-fb-ads-insights-throttle',
 ]
 
+/** Who calls the proxy: the API key's owner and the plan the key is entitled to. */
+export interface ProxyCaller {
+  userId: number
+  planId: PlanId
+}
+
 export interface ProxyInput {
   method: string
   path: string
@@ -62,14 +70,16 @@ const invalid = (code: string, message: string) => new AppError(code, message, 4
  * `POST /internal/meta/proxy`: forwards one Graph API call with the key owner's stored Meta
  * token, for integrators (n8n) that need a Graph endpoint no action covers.
  *
- * Guard rails: GET or POST only; `path` is `act_<id>[/<edge>]` or `<object id>[/<edge>]` with
+ * Guard rails: GET or POST only; a POST (a write at Meta) needs the same plan feature as the
+ * published write actions (`META_WRITE_FEATURE`, checked before anything else); `path` is `act_<id>[/<edge>]` or `<object id>[/<edge>]` with
  * allow-listed edges (an optional leading `/` and `vNN.N/` are ignored: the version and host are
  * Adrelay's); the ad account must be one the user's token sees, and an object id must belong to
  * one of those accounts; authentication and method-override parameters are refused; the
  * Graph client pins the host, follows no redirects and caps the response size. Paging URLs in
  * the answer are stripped of the token.
  *
- * Errors: 400 `meta_proxy_invalid_method` | `meta_proxy_invalid_path` |
+ * Errors: 403 `plan_upgrade_required` (POST on a plan without the write feature);
+ * 400 `meta_proxy_invalid_method` | `meta_proxy_invalid_path` |
  * `meta_proxy_invalid_params` | `meta_proxy_param_not_allowed`; 403 `meta_proxy_path_not_allowed`
  * | `meta_object_not_owned`; plus the Graph client's Meta error codes.
  */
@@ -77,10 +87,17 @@ const invalid = (code: string, message: string) => new AppError(code, message, 4
 export class ProxyGraphRequest {
   constructor(private meta: MetaAccess) {}
 
-  async execute(userId: number, input: ProxyInput) {
+  async execute(caller: ProxyCaller, input: ProxyInput) {
     const method = String(input.method ?? '').toUpperCase()
     if (method !== 'GET' && method !== 'POST') {
       throw invalid('meta_proxy_invalid_method', 'method must be GET or POST.')
+    }
+    if (method === 'POST') {
+      assertPlanHasFeature(
+        caller.planId,
+        META_WRITE_FEATURE,
+        'Writing to Meta through the proxy (POST /internal/meta/proxy with method POST)'
+      )
     }
     const params = input.params ?? {}
     if (typeof params !== 'object' || Array.isArray(params)) {
@@ -122,7 +139,7 @@ export class ProxyGraphRequest {
       )
     }
 
-    const session = await this.meta.forUser(userId)
+    const session = await this.meta.forUser(caller.userId)
     const account = await this.#owner(session, node)
     const response = await session.request({
       method,

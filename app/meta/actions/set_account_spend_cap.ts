@@ -41,6 +41,16 @@ export class SetAccountSpendCap {
       adAccountId: account.id,
       currency: account.currency,
       changes: [{ field: 'spend_cap', before: account.spendCap, after: cap }],
+      requests:
+        account.spendCap === cap
+          ? []
+          : [
+              {
+                method: 'POST' as const,
+                path: account.id,
+                params: cap === null ? { spend_cap_action: 'delete' } : { spend_cap: String(cap) },
+              },
+            ],
       warnings:
         cap !== null && cap <= account.amountSpent
           ? [

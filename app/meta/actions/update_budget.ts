@@ -2,6 +2,7 @@ import { AppError } from '#shared/errors'
 import type { MetaUserSession } from '#meta/services/meta_access'
 import { minorStringToInt } from '#meta/services/currency'
 import { toAdSet, toCampaign } from '#meta/services/normalize'
+import { assertBudgetAmount } from '#meta/services/campaign_rules'
 import { appliedResult, previewResult, type WriteResult } from '#meta/actions/write_preview'
 
 export interface BudgetInput {
@@ -9,6 +10,8 @@ export interface BudgetInput {
   dailyBudget?: number
   /** New lifetime budget, integer minor units of the account currency. */
   lifetimeBudget?: number
+  /** Allow a budget more than 10 × the current one. */
+  force?: boolean
   confirm?: boolean
 }
 
@@ -26,7 +29,9 @@ const conflict = (message: string, details: Record<string, unknown>) =>
  * - an ad-set budget while the parent campaign holds the budget;
  * - a campaign budget while the campaign's ad sets hold budgets.
  * Switching between daily and lifetime budgets is refused too (Meta does not allow it once
- * the object has one kind): `meta_budget_type_mismatch`.
+ * the object has one kind): `meta_budget_type_mismatch`. A budget of 0 or less answers
+ * `meta_budget_not_positive`, and one over 10 × the current budget
+ * `meta_budget_increase_too_large` unless `force` is true.
  */
 export async function updateBudget(
   session: MetaUserSession,
@@ -48,14 +53,8 @@ export async function updateBudget(
     )
   }
   const amount = given[0] as number
-  if (!Number.isSafeInteger(amount) || amount < 1) {
-    throw new AppError(
-      'validation_failed',
-      'The budget is a positive whole number of minor units (cents): 5000 = 50.00.',
-      422,
-      { field: input.dailyBudget !== undefined ? 'dailyBudget' : 'lifetimeBudget' }
-    )
-  }
+  const inputField = input.dailyBudget !== undefined ? 'dailyBudget' : 'lifetimeBudget'
+  assertBudgetAmount(amount, inputField, null, true)
   const field = input.dailyBudget !== undefined ? 'daily_budget' : 'lifetime_budget'
   const other = field === 'daily_budget' ? 'lifetime_budget' : 'daily_budget'
   const idField = type === 'campaign' ? 'campaignId' : 'adSetId'
@@ -97,6 +96,7 @@ export async function updateBudget(
   }
 
   const before = minorStringToInt(node[field], true)
+  assertBudgetAmount(amount, inputField, before, input.force)
   const base = {
     objectType: type,
     objectId: String(node.id),
@@ -104,6 +104,10 @@ export async function updateBudget(
     adAccountId: account.id,
     currency: account.currency,
     changes: [{ field, before, after: amount }],
+    requests:
+      before === amount
+        ? []
+        : [{ method: 'POST' as const, path: id, params: { [field]: String(amount) } }],
     warnings: [] as string[],
   }
   if (!input.confirm) return previewResult(base)

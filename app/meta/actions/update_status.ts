@@ -43,6 +43,8 @@ export async function updateStatus(
     adAccountId: account.id,
     currency: account.currency,
     changes: [{ field: 'status', before: String(node.status), after: status }],
+    requests:
+      node.status === status ? [] : [{ method: 'POST' as const, path: id, params: { status } }],
     warnings: [] as string[],
   }
   if (!confirm) return previewResult(base)

@@ -1,4 +1,21 @@
 import type { MetaObjectType } from '#meta/services/meta_access'
+import type { GraphMethod } from '#meta/services/graph_client'
+
+/**
+ * One Graph API request exactly as Adrelay sends it (path after the version, parameters as
+ * sent: objects are JSON-encoded on the wire; the token and appsecret_proof are added by the
+ * client and never shown). Placeholders like `{copied_campaign_id}` stand for ids Meta returns
+ * to an earlier request of the same write.
+ */
+export interface GraphRequestPlan {
+  method: GraphMethod
+  path: string
+  params: Record<string, unknown>
+}
+
+/** What a write acts on. */
+export type WriteObjectType =
+  MetaObjectType | 'ad_account' | 'ad_creative' | 'ad_image' | 'budget_schedule'
 
 /** One field a write changes: `before` → `after` (money in minor units). */
 export interface FieldChange {
@@ -15,12 +32,15 @@ export interface FieldChange {
 export interface WriteResult<T extends Record<string, unknown> = Record<string, unknown>> {
   preview: boolean
   applied: boolean
-  objectType: MetaObjectType | 'ad_account'
-  objectId: string
+  objectType: WriteObjectType
+  /** The object written; null in the preview of a creation (Meta gives the id). */
+  objectId: string | null
   name: string
   adAccountId: string
   currency: string
   changes: FieldChange[]
+  /** The Graph requests the write sends (or sent), in order. */
+  requests: GraphRequestPlan[]
   /** Things to know before confirming (e.g. a spend cap below the amount already spent). */
   warnings: string[]
   message: string
@@ -37,7 +57,7 @@ export function previewResult<T extends Record<string, unknown>>(
     applied: false,
     message: unchanged
       ? 'Nothing would change: the values are already set.'
-      : 'Preview only: nothing was changed. Call again with confirm: true to apply.',
+      : 'Preview only: nothing was sent to Meta. Call again with confirm: true to apply.',
     object: null,
   }
 }

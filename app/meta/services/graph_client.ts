@@ -1,7 +1,8 @@
 import { createHash, createHmac } from 'node:crypto'
 import { setTimeout as delay } from 'node:timers/promises'
 import { AppError } from '#shared/errors'
-import { UsageThrottle } from '#meta/services/usage_throttle'
+import { UsageThrottle, type ThrottleTarget } from '#meta/services/usage_throttle'
+import { PUBLIC_FETCH_ERRORS, readCappedBody } from '#shared/public_http'
 
 export type GraphMethod = 'GET' | 'POST' | 'DELETE'
 export type GraphParams = Record<string, unknown>
@@ -89,12 +90,14 @@ export function isRateLimitCode(code: number | undefined) {
  * - Retries with exponential backoff only for transient faults: network errors, timeouts and
  *   HTTP 5xx on reads, and Meta errors flagged `is_transient` (or codes 1/2) on any method.
  * - Paces itself from the usage headers (UsageThrottle) and refuses calls while Meta says
- *   access is blocked.
+ *   access is blocked, per bucket as Meta scopes it (app, token, ad account, business use
+ *   case): one customer's limit never blocks another's calls.
  * - Maps Meta errors to AppError codes: 190 → `meta_token_invalid` (409); 4/17/613/80000-80014
  *   → `meta_rate_limited` (429, `retryAfterSeconds`, Retry-After); 10 and 200-299 →
  *   `meta_permission_denied` (403); anything else → `meta_error` (Meta's message, `fbtraceId`;
  *   400 for Meta 4xx, 502 otherwise). Network failures after retries → `meta_unavailable`
- *   (503). Every Meta error carries `metaCode`, `metaSubcode`, `fbtraceId` in its details.
+ *   (503). Every Meta error carries `metaCode`, `metaSubcode`, `fbtraceId` and Meta's user-facing
+ *   `metaUserTitle` / `metaUserMessage` (error_user_title / error_user_msg) in its details.
  *
  * Tokens never appear in errors or logs.
  */
@@ -202,10 +205,14 @@ export class GraphClient {
     if (!PATH_PATTERN.test(path)) {
       throw new AppError('meta_invalid_path', 'The Graph API path is not allowed.', 400)
     }
-    const tokenScope = request.accessToken
-      ? createHash('sha256').update(request.accessToken).digest('hex').slice(0, 16)
-      : 'app'
-    const scopes = this.throttle.scopesFor(tokenScope, request.adAccountId)
+    const target: ThrottleTarget = {
+      tokenScope: request.accessToken
+        ? createHash('sha256').update(request.accessToken).digest('hex').slice(0, 16)
+        : null,
+      adAccountId: request.adAccountId,
+      path,
+    }
+    const scopes = this.throttle.scopesFor(target)
     const sleep = this.options.sleep ?? ((ms: number) => delay(ms))
     const maxRetries = request.maxRetries ?? this.options.maxRetries
 
@@ -227,7 +234,7 @@ export class GraphClient {
         throw new AppError('meta_unavailable', 'Meta did not answer. Try again in a moment.', 503)
       }
 
-      this.throttle.observe(response.headers, tokenScope, request.adAccountId)
+      this.throttle.observe(response.headers, target)
       if (response.status >= 200 && response.status < 300 && !response.body?.error) {
         return response as GraphResponse<T>
       }
@@ -244,10 +251,13 @@ export class GraphClient {
       }
       const mapped = mapMetaError(response.status, metaError)
       if (mapped.code === 'meta_rate_limited') {
-        // Prefer Meta's own estimate (usage headers on this response) over the default.
-        const known = this.throttle.blockedForSeconds(scopes)
-        const retryAfterSeconds = known > 0 ? known : Number(mapped.details.retryAfterSeconds)
-        this.throttle.block(scopes, retryAfterSeconds)
+        // Blocks only the bucket the error is about (app, token, ad account or business use
+        // case), for Meta's own estimate when this response's usage headers gave one.
+        const retryAfterSeconds = this.throttle.blockAfterError(
+          Number(metaError?.code),
+          target,
+          Number(mapped.details.retryAfterSeconds)
+        )
         throw rateLimited(retryAfterSeconds, mapped.message, {
           metaCode: mapped.details.metaCode,
           metaSubcode: mapped.details.metaSubcode,
@@ -317,27 +327,22 @@ export class GraphClient {
   }
 }
 
+/** The body as text, through the shared size cap (#shared/public_http). */
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length'))
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => {})
-    throw tooLarge(maxBytes)
-  }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {})
+  try {
+    const body = await readCappedBody(
+      response.body as AsyncIterable<Uint8Array> | null,
+      maxBytes,
+      Number.isFinite(declared) && response.headers.has('content-length') ? declared : null
+    )
+    return body.toString('utf8')
+  } catch (error) {
+    if (error instanceof AppError && error.code === PUBLIC_FETCH_ERRORS.tooLarge) {
       throw tooLarge(maxBytes)
     }
-    chunks.push(value)
+    throw error
   }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 function tooLarge(maxBytes: number) {
@@ -372,6 +377,9 @@ export function mapMetaError(httpStatus: number, error: MetaErrorBody | undefine
     metaCode: Number.isFinite(code) ? code : null,
     metaSubcode: error?.error_subcode ?? null,
     fbtraceId: error?.fbtrace_id ?? null,
+    // Meta's text written for the person using the ad account (Graph API "Handling Errors").
+    metaUserTitle: error?.error_user_title ?? null,
+    metaUserMessage: error?.error_user_msg ?? null,
   }
   const metaMessage = error?.error_user_msg || error?.message || 'Meta returned an error.'
   if (code === 190) {

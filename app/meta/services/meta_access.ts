@@ -192,6 +192,99 @@ export class MetaUserSession {
   }
 
   /**
+   * Reads any node that has an `account_id` (creative, campaign, ad set, ad) with `fields` and
+   * checks it belongs to one of the user's ad accounts.
+   * @throws AppError 404 `meta_object_not_owned` (unknown, invisible or foreign), 422
+   *   `invalid_meta_id`
+   */
+  async ownedNode(id: string, field: string, fields: string) {
+    assertObjectId(id, field)
+    let node: any
+    try {
+      node = await this.get(id, { fields })
+    } catch (error) {
+      if (error instanceof AppError && error.details.metaCode === 100) {
+        throw new AppError('meta_object_not_owned', notOwned(id).message, 404, {
+          objectId: id,
+          field,
+        })
+      }
+      throw error
+    }
+    const accounts = await this.adAccounts()
+    const account = accounts.find((candidate) => candidate.accountId === String(node?.account_id))
+    if (!account) {
+      throw new AppError('meta_object_not_owned', notOwned(id).message, 404, {
+        objectId: id,
+        field,
+      })
+    }
+    return { node, account }
+  }
+
+  /**
+   * Checks that every id in `ids` is in the ad account's list behind `edge` (`promote_pages`:
+   * Pages the account can promote; `advideos`: its video library), reading up to 10 pages.
+   * @throws AppError 404 `meta_object_not_owned` naming the first id that is not
+   */
+  async assertInAccountEdge(
+    account: AdAccount,
+    edge: 'promote_pages' | 'advideos',
+    ids: string[],
+    field: string
+  ) {
+    if (ids.length === 0) return
+    const seen = new Set<string>()
+    let after: string | null = null
+    for (let pageNumber = 0; pageNumber < 10; pageNumber++) {
+      const page: GraphPage = await this.page(
+        `${account.id}/${edge}`,
+        { fields: 'id' },
+        { limit: 100, after, adAccountId: account.id }
+      )
+      for (const node of page.data) seen.add(String(node.id))
+      if (ids.every((id) => seen.has(id)) || !page.after) break
+      after = page.after
+    }
+    const missing = ids.find((id) => !seen.has(id))
+    if (missing) {
+      const what =
+        edge === 'promote_pages'
+          ? 'a Page this ad account can promote'
+          : 'a video in this ad account'
+      throw new AppError(
+        'meta_object_not_owned',
+        `${missing} is not ${what} (${account.id}).`,
+        404,
+        { objectId: missing, field, adAccountId: account.id }
+      )
+    }
+  }
+
+  /**
+   * Checks that every image hash is in the ad account's image library (`act_<id>/adimages`).
+   * @throws AppError 404 `meta_object_not_owned` naming the first missing hash
+   */
+  async assertImageHashes(account: AdAccount, hashes: string[], field: string) {
+    if (hashes.length === 0) return
+    const page = await this.page(
+      `${account.id}/adimages`,
+      { fields: 'hash', hashes: [...new Set(hashes)] },
+      { limit: 100, adAccountId: account.id }
+    )
+    const known = new Set(page.data.map((image: any) => String(image.hash)))
+    const missing = hashes.find((hash) => !known.has(hash))
+    if (missing) {
+      throw new AppError(
+        'meta_object_not_owned',
+        `The image hash ${missing} is not in the image library of ${account.id}. Upload it with upload_ad_image first.`,
+        404,
+        { objectId: missing, field, adAccountId: account.id }
+      )
+    }
+  }
+
+  /**
    * Resolves any id to the user's ad account it belongs to: `act_<id>` directly, other ids
    * (campaign, ad set, ad, creative...) through their `account_id`.
    * @throws AppError 404 `meta_object_not_owned`, 422 `invalid_meta_id`

@@ -1,5 +1,20 @@
 import type { MetaConfig } from '#config/meta'
-import { MetaSandbox } from '#meta/sandbox/meta_sandbox'
+
+/**
+ * The Graph API sandbox as this module sees it (tests/stand_ins/meta_sandbox/meta_sandbox.ts
+ * implements it; tests cast it to that class to drive its state).
+ */
+export interface SandboxServer {
+  /** Starts listening on loopback; resolves the base URL of its Graph API and OAuth dialog. */
+  start(): Promise<string>
+  stop(): Promise<void>
+}
+
+/**
+ * Where the sandbox lives. A specifier in a variable keeps the TypeScript compiler from
+ * following it, so neither the build nor the production bundle contains the stand-in.
+ */
+const SANDBOX_MODULE: string = '#stand_ins/meta_sandbox/meta_sandbox'
 
 /** Where Meta is, as used for one process. */
 export interface ResolvedMetaEndpoints {
@@ -14,11 +29,15 @@ export interface ResolvedMetaEndpoints {
 
 /**
  * Resolves the Graph API and OAuth dialog hosts. Without META_APP_ID outside production the
- * embedded Graph API sandbox is started on a loopback port on first use (once per process) and
- * both hosts point at it; otherwise Meta's hosts (or META_GRAPH_URL / META_DIALOG_URL) are used.
+ * Graph API sandbox is started on a loopback port on first use (once per process) and both
+ * hosts point at it; otherwise Meta's hosts (or META_GRAPH_URL / META_DIALOG_URL) are used.
+ *
+ * The sandbox is a development/test stand-in (tests/stand_ins/meta_sandbox), loaded with a
+ * dynamic import only when it is used: the production build (tsconfig.build.json) does not
+ * contain it, and production never uses it (config/meta.ts).
  */
 export class MetaEndpoints {
-  #sandbox: MetaSandbox | null = null
+  #sandbox: SandboxServer | null = null
   #resolved: Promise<ResolvedMetaEndpoints> | null = null
 
   constructor(readonly config: MetaConfig) {}
@@ -34,7 +53,7 @@ export class MetaEndpoints {
   }
 
   /** The running sandbox (null when Meta itself is used or before the first `resolve()`). */
-  get sandbox(): MetaSandbox | null {
+  get sandbox(): SandboxServer | null {
     return this.#sandbox
   }
 
@@ -57,11 +76,12 @@ export class MetaEndpoints {
         sandbox: false,
       }
     }
+    const { MetaSandbox } = await import(SANDBOX_MODULE)
     this.#sandbox = new MetaSandbox({
       appId: base.appId,
       appSecret: base.appSecret,
       appName: 'Adrelay',
-    })
+    }) as SandboxServer
     const url = await this.#sandbox.start()
     return { ...base, graphUrl: url, dialogUrl: url, sandbox: true }
   }

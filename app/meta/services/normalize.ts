@@ -205,3 +205,76 @@ export function toInsightsRow(row: Record<string, any>, currency: string) {
   }
   return result
 }
+
+/* ------------------------------------------------------------------ details and building blocks */
+
+export const CAMPAIGN_DETAIL_FIELDS = `${CAMPAIGN_FIELDS},special_ad_categories,buying_type,is_adset_budget_sharing_enabled`
+export const AD_SET_DETAIL_FIELDS = `${AD_SET_FIELDS},bid_strategy,bid_amount,bid_constraints,targeting,frequency_control_specs,promoted_object,destination_type,is_dynamic_creative`
+export const AD_CREATIVE_FIELDS =
+  'id,account_id,name,status,object_story_spec,asset_feed_spec,title,body,link_url,image_hash,video_id,call_to_action_type,created_time'
+export const BUDGET_SCHEDULE_FIELDS =
+  'id,ad_object_id,budget_value,budget_value_type,time_start,time_end,recurrence_type'
+
+/** A campaign with its special ad categories and buying type (get_campaign). */
+export function toCampaignDetails(node: any, currency: string) {
+  return {
+    ...toCampaign(node, currency),
+    specialAdCategories: Array.isArray(node.special_ad_categories)
+      ? node.special_ad_categories.map(String)
+      : [],
+    buyingType: node.buying_type ?? null,
+    adSetBudgetSharing: node.is_adset_budget_sharing_enabled ?? null,
+  }
+}
+
+/** An ad set with targeting, bids, frequency caps and promoted object (get_ad_set). */
+export function toAdSetDetails(node: any, currency: string) {
+  return {
+    ...toAdSet(node, currency),
+    bidStrategy: node.bid_strategy ?? null,
+    bidAmount: minorStringToInt(node.bid_amount, true),
+    bidConstraints: node.bid_constraints ?? null,
+    targeting: node.targeting ?? null,
+    frequencyControlSpecs: node.frequency_control_specs ?? null,
+    promotedObject: node.promoted_object ?? null,
+    destinationType: node.destination_type ?? null,
+    isDynamicCreative: Boolean(node.is_dynamic_creative),
+  }
+}
+
+export function toAdCreative(node: any) {
+  const story = node.object_story_spec ?? null
+  return {
+    id: String(node.id),
+    adAccountId: `act_${node.account_id}`,
+    name: String(node.name ?? ''),
+    status: String(node.status ?? ''),
+    pageId: story?.page_id ? String(story.page_id) : null,
+    title: node.title ?? null,
+    body: node.body ?? null,
+    linkUrl: node.link_url ?? null,
+    imageHash: node.image_hash ?? null,
+    videoId: node.video_id ?? null,
+    callToActionType: node.call_to_action_type ?? null,
+    isDynamic: Boolean(node.asset_feed_spec),
+    objectStorySpec: story,
+    assetFeedSpec: node.asset_feed_spec ?? null,
+    createdTime: node.created_time ?? null,
+  }
+}
+
+/** A budget schedule (high demand period): ABSOLUTE values in minor units, MULTIPLIER in %. */
+export function toBudgetSchedule(node: any, currency: string) {
+  return {
+    id: String(node.id),
+    objectId: String(node.ad_object_id ?? ''),
+    budgetValue: Number(node.budget_value),
+    budgetValueType: String(node.budget_value_type ?? ''),
+    currency,
+    timeStart: new Date(Number(node.time_start) * 1000).toISOString(),
+    timeEnd: new Date(Number(node.time_end) * 1000).toISOString(),
+    recurrenceType: node.recurrence_type ?? null,
+  }
+}
+
+export type AdCreative = ReturnType<typeof toAdCreative>

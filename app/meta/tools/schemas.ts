@@ -1,7 +1,15 @@
 import { z } from 'zod'
+import type { PlanFeature } from '#accounts/plan_catalog'
 import { EFFECTIVE_STATUSES } from '#meta/actions/list_objects'
 
 /** Shared zod pieces of the Meta tools' inputs and outputs (money: integer minor units). */
+
+/**
+ * The plan feature every write to Meta needs, whichever way it is made: each published write
+ * action declares it as its `feature`, and the integrator proxy (`POST /internal/meta/proxy`
+ * with method POST) checks the same one, so there is one rule for both.
+ */
+export const META_WRITE_FEATURE: PlanFeature = 'automation_tools'
 
 export const adAccountIdInput = z
   .string()
@@ -29,7 +37,6 @@ export const budgetInputs = {
   dailyBudget: z
     .number()
     .int()
-    .positive()
     .optional()
     .describe(
       'New daily budget in integer minor units of the account currency (5000 = 50.00). Give this or lifetimeBudget'
@@ -37,12 +44,19 @@ export const budgetInputs = {
   lifetimeBudget: z
     .number()
     .int()
-    .positive()
     .optional()
     .describe(
       'New lifetime budget in integer minor units of the account currency. Give this or dailyBudget'
     ),
 }
+
+/** Lets a budget exceed 10 × the current one (refused otherwise: a misplaced zero is costly). */
+export const forceInput = z
+  .boolean()
+  .optional()
+  .describe(
+    'true: allow a budget more than 10 × the current one. Omitted: such a change is refused with meta_budget_increase_too_large'
+  )
 
 /** MCP annotations of the budget writes: they overwrite a value at Meta, idempotently. */
 export const budgetWriteAnnotations = {
@@ -173,11 +187,35 @@ export const pagingOutput = z.object({
     .describe('Pass as `after` to get the next page; null on the last page'),
 })
 
+/** One Graph request as a write sends it (shown in previews before anything is sent). */
+export const graphRequestOutput = z.object({
+  method: z.enum(['GET', 'POST', 'DELETE']),
+  path: z
+    .string()
+    .describe(
+      'Graph API path after the version, e.g. act_100000000001/campaigns; {copied_..._id} stands for an id returned by an earlier request of the same write'
+    ),
+  params: z
+    .record(z.string(), z.unknown())
+    .describe('Parameters exactly as sent (objects are JSON-encoded on the wire; no token)'),
+})
+
 export const writeResultOutput = z.object({
   preview: z.boolean().describe('true: nothing was changed (call again with confirm: true)'),
   applied: z.boolean().describe('true: the change was sent to Meta'),
-  objectType: z.enum(['campaign', 'ad_set', 'ad', 'ad_account']),
-  objectId: z.string(),
+  objectType: z.enum([
+    'campaign',
+    'ad_set',
+    'ad',
+    'ad_account',
+    'ad_creative',
+    'ad_image',
+    'budget_schedule',
+  ]),
+  objectId: z
+    .string()
+    .nullable()
+    .describe('Id of the object written; null in the preview of a creation'),
   name: z.string(),
   adAccountId: z.string(),
   currency: z.string(),
@@ -189,11 +227,18 @@ export const writeResultOutput = z.object({
         after: z.union([z.string(), z.number(), z.null()]),
       })
     )
-    .describe('Each field that changes, before → after (money in minor units)'),
+    .describe(
+      'Each field that changes, before → after (money in minor units); for a creation every field of the new object, before null'
+    ),
+  requests: z
+    .array(graphRequestOutput)
+    .describe(
+      'The exact Graph API requests this write sends (preview) or sent (applied), in order'
+    ),
   warnings: z.array(z.string()),
   message: z.string(),
   object: z
     .record(z.string(), z.unknown())
     .nullable()
-    .describe('The object as Meta returns it after the change'),
+    .describe('The object as Meta returns it after the change (null in previews)'),
 })

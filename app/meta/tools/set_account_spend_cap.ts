@@ -2,7 +2,12 @@ import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
 import { defineAction } from '#automation/registry/define_action'
 import { SetAccountSpendCap } from '#meta/actions/set_account_spend_cap'
-import { adAccountIdInput, confirmInput, writeResultOutput } from '#meta/tools/schemas'
+import {
+  adAccountIdInput,
+  confirmInput,
+  writeResultOutput,
+  META_WRITE_FEATURE,
+} from '#meta/tools/schemas'
 
 /** `set_account_spend_cap` (plan feature automation_tools) */
 export const setAccountSpendCap = defineAction({
@@ -30,7 +35,7 @@ export const setAccountSpendCap = defineAction({
     idempotentHint: true,
     openWorldHint: true,
   },
-  feature: 'automation_tools',
+  feature: META_WRITE_FEATURE,
   async handler(caller, input) {
     const action = await app.container.make(SetAccountSpendCap)
     return action.execute(caller.userId, input)

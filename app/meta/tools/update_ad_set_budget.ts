@@ -6,8 +6,10 @@ import {
   budgetInputs,
   budgetWriteAnnotations,
   confirmInput,
+  forceInput,
   objectIdInput,
   writeResultOutput,
+  META_WRITE_FEATURE,
 } from '#meta/tools/schemas'
 
 /** `update_ad_set_budget` (plan feature automation_tools) */
@@ -20,11 +22,12 @@ export const updateAdSetBudget = defineAction({
   input: z.object({
     adSetId: objectIdInput('Ad set').describe('Ad set id (digits only)'),
     ...budgetInputs,
+    force: forceInput,
     confirm: confirmInput,
   }),
   output: writeResultOutput,
   annotations: budgetWriteAnnotations,
-  feature: 'automation_tools',
+  feature: META_WRITE_FEATURE,
   async handler(caller, input) {
     const action = await app.container.make(UpdateAdSetBudget)
     return action.execute(caller.userId, input)

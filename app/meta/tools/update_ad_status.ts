@@ -8,6 +8,7 @@ import {
   objectIdInput,
   statusWriteAnnotations,
   writeResultOutput,
+  META_WRITE_FEATURE,
 } from '#meta/tools/schemas'
 
 /** `update_ad_status` (plan feature automation_tools) */
@@ -24,7 +25,7 @@ export const updateAdStatus = defineAction({
   }),
   output: writeResultOutput,
   annotations: statusWriteAnnotations,
-  feature: 'automation_tools',
+  feature: META_WRITE_FEATURE,
   async handler(caller, input) {
     const action = await app.container.make(UpdateAdStatus)
     return action.execute(caller.userId, input)

@@ -6,8 +6,10 @@ import {
   budgetInputs,
   budgetWriteAnnotations,
   confirmInput,
+  forceInput,
   objectIdInput,
   writeResultOutput,
+  META_WRITE_FEATURE,
 } from '#meta/tools/schemas'
 
 /** `update_campaign_budget` (plan feature automation_tools) */
@@ -16,15 +18,16 @@ export const updateCampaignBudget = defineAction({
   name: 'update_campaign_budget',
   title: 'Change a campaign budget',
   description:
-    "Changes the daily or lifetime budget of a Meta campaign that holds its own budget (budgetLevel 'campaign' in list_campaigns, Advantage campaign budget). Amounts are integers in minor units of the account currency (5000 = 50.00). Without confirm: true it only previews the change (before → after). Refused with meta_budget_conflict when the campaign's ad sets hold the budgets (Meta error 1885621): change those with update_ad_set_budget instead; meta_budget_type_mismatch when switching between daily and lifetime.",
+    "Changes the daily or lifetime budget of a Meta campaign that holds its own budget (budgetLevel 'campaign' in list_campaigns, Advantage campaign budget). Amounts are integers in minor units of the account currency (5000 = 50.00). Without confirm: true it only previews the change (before → after). Refused with meta_budget_conflict when the campaign's ad sets hold the budgets (Meta error 1885621): change those with update_ad_set_budget instead; meta_budget_type_mismatch when switching between daily and lifetime; meta_budget_not_positive for 0 or less; meta_budget_increase_too_large for more than 10 × the current budget unless force: true.",
   input: z.object({
     campaignId: objectIdInput('Campaign').describe('Campaign id (digits only)'),
     ...budgetInputs,
+    force: forceInput,
     confirm: confirmInput,
   }),
   output: writeResultOutput,
   annotations: budgetWriteAnnotations,
-  feature: 'automation_tools',
+  feature: META_WRITE_FEATURE,
   async handler(caller, input) {
     const action = await app.container.make(UpdateCampaignBudget)
     return action.execute(caller.userId, input)

@@ -8,6 +8,7 @@ import {
   objectIdInput,
   statusWriteAnnotations,
   writeResultOutput,
+  META_WRITE_FEATURE,
 } from '#meta/tools/schemas'
 
 /** `update_campaign_status` (plan feature automation_tools) */
@@ -26,7 +27,7 @@ export const updateCampaignStatus = defineAction({
   }),
   output: writeResultOutput,
   annotations: statusWriteAnnotations,
-  feature: 'automation_tools',
+  feature: META_WRITE_FEATURE,
   async handler(caller, input) {
     const action = await app.container.make(UpdateCampaignStatus)
     return action.execute(caller.userId, input)

@@ -111,3 +111,43 @@ export async function responseTimePercentile(
     .first()
   return row ? Number(row.response_time_ms) : null
 }
+
+/**
+ * Calls per credential (`token_id`) in the window, most used first, with the credential's
+ * name, kind and display prefix (null for calls without one, e.g. deleted credentials).
+ */
+export async function countsByCredential(userId: number, from: Date, to: Date) {
+  const rows = await db
+    .from('api_calls as c')
+    .leftJoin('api_tokens as t', 't.id', 'c.token_id')
+    .where('c.user_id', userId)
+    .where('c.created_at', '>=', toDbTimestamp(from))
+    .where('c.created_at', '<', toDbTimestamp(to))
+    .select(
+      'c.token_id',
+      't.name',
+      't.kind',
+      't.display_prefix',
+      db.raw('COUNT(*) as calls'),
+      db.raw(`${SUCCESS_SQL.replace('status_code', 'c.status_code')} as successful`)
+    )
+    .groupBy('c.token_id', 't.name', 't.kind', 't.display_prefix')
+    .orderByRaw('COUNT(*) DESC')
+    .orderBy('c.token_id', 'asc')
+  return rows.map((row) => {
+    const calls = Number(row.calls)
+    const successful = Number(row.successful)
+    return {
+      tokenId: row.token_id === null ? null : Number(row.token_id),
+      name: row.name === null || row.name === undefined ? null : String(row.name),
+      kind: row.kind === null || row.kind === undefined ? null : String(row.kind),
+      displayPrefix:
+        row.display_prefix === null || row.display_prefix === undefined
+          ? null
+          : String(row.display_prefix),
+      calls,
+      successful,
+      failed: calls - successful,
+    }
+  })
+}

@@ -3,7 +3,9 @@ import { useState } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { useAuditLog } from '~/hooks/use_admin'
-import { auditActionLabel, formatDateTime, type AuditEntry } from '~/lib/admin'
+import { auditActionLabel } from '~/lib/admin'
+import { formatDateTime } from '~/lib/format'
+import type { AuditEntry } from '~/types'
 
 const PER_PAGE = 10
 

@@ -12,7 +12,11 @@ import {
   useDisableInvitationCode,
   useInvitationCodes,
 } from '~/hooks/use_admin'
-import { formatDate, invitationCodeStatus, type InvitationCodeView } from '~/lib/admin'
+import { invitationCodeStatus } from '~/lib/admin'
+import { formatDate } from '~/lib/format'
+import type { AdminCreateInvitationCodeInput, InvitationCodeView } from '~/types'
+
+type GrantablePlanId = AdminCreateInvitationCodeInput['planId']
 
 const PLAN_NAMES: Record<string, string> = { trafficker: 'Trafficker', agency: 'Agency' }
 
@@ -26,7 +30,7 @@ const STATUS_BADGE = {
 /** Invitation codes: create (plan, max redemptions, expiry, grant length), list, disable. */
 export function InvitationCodesCard() {
   const codes = useInvitationCodes(true)
-  const [planId, setPlanId] = useState('trafficker')
+  const [planId, setPlanId] = useState<GrantablePlanId>('trafficker')
   const [maxRedemptions, setMaxRedemptions] = useState('10')
   const [grantDays, setGrantDays] = useState('30')
   const [expiresAt, setExpiresAt] = useState('')
@@ -66,7 +70,7 @@ export function InvitationCodesCard() {
             <select
               id="invite-plan"
               value={planId}
-              onChange={(event) => setPlanId(event.target.value)}
+              onChange={(event) => setPlanId(event.target.value as GrantablePlanId)}
               className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             >
               <option value="trafficker">Trafficker</option>

@@ -1,7 +1,8 @@
 import { Activity, CreditCard, DollarSign, Users, type LucideIcon } from 'lucide-react'
 import { Card, CardContent } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
-import { formatMoney, type AdminStats } from '~/lib/admin'
+import { formatMoney } from '~/lib/format'
+import type { PlatformStats } from '~/types'
 
 function StatCard({
   title,
@@ -43,7 +44,7 @@ function StatCard({
 }
 
 /** The four stat cards of spec §2 Admin: Total Users, Active Subscriptions, Monthly Revenue, API Calls Today. */
-export function AdminStatCards({ stats }: { stats: AdminStats | undefined }) {
+export function AdminStatCards({ stats }: { stats: PlatformStats | undefined }) {
   const number = (value: number | undefined) =>
     value === undefined ? null : value.toLocaleString('en-US')
   return (

@@ -12,13 +12,9 @@ import {
 } from '~/components/ui/dialog'
 import { Progress } from '~/components/ui/progress'
 import { useAdminUserDetail } from '~/hooks/use_admin'
-import {
-  adminUserName,
-  formatDate,
-  formatDateTime,
-  type AdminUser,
-  type AdminUserDetail,
-} from '~/lib/admin'
+import { formatDate, formatDateTime } from '~/lib/format'
+import { expiresLabel, tokenTypeLabel } from '~/lib/meta'
+import type { AdminUser, AdminUserDetail } from '~/types'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -101,12 +97,8 @@ function DetailBody({ detail }: { detail: AdminUserDetail }) {
             <>
               <Row label="Account name">{meta.name ?? '—'}</Row>
               <Row label="Meta user ID">{meta.userId ?? '—'}</Row>
-              <Row label="Token type">
-                {meta.isLongLived ? 'Long-lived (60 days)' : 'Short-lived (1 hour)'}
-              </Row>
-              <Row label="Expires">
-                {meta.expiresAt ? formatDateTime(meta.expiresAt) : 'Never expires'}
-              </Row>
+              <Row label="Token type">{tokenTypeLabel(Boolean(meta.isLongLived))}</Row>
+              <Row label="Expires">{expiresLabel(meta.expiresAt)}</Row>
             </>
           )}
         </dl>
@@ -159,7 +151,7 @@ export function UserDetailDialog({
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle className="flex flex-wrap items-center gap-2">
-            {current ? adminUserName(current) : 'User'}
+            {current?.displayName ?? 'User'}
             {current?.role === 'admin' && <Badge variant="secondary">Admin</Badge>}
             {suspended && <Badge variant="destructive">Suspended</Badge>}
           </DialogTitle>

@@ -1,12 +1,6 @@
 import { Pagination } from '~/components/ui/pagination'
 import { useEffect, useState } from 'react'
-import {
-  Download,
-  Eye,
-  Search,
-  ShieldOff,
-  ShieldCheck,
-} from 'lucide-react'
+import { Download, Eye, Search, ShieldOff, ShieldCheck } from 'lucide-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -15,13 +9,9 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Skeleton } from '~/components/ui/skeleton'
 import { useAdminUsers } from '~/hooks/use_admin'
-import {
-  adminUserName,
-  exportUrl,
-  formatDate,
-  isActiveSubscription,
-  type AdminUser,
-} from '~/lib/admin'
+import { exportUrl } from '~/lib/admin'
+import { formatDate } from '~/lib/format'
+import type { AdminUser } from '~/types'
 
 const PER_PAGE = 10
 const SEARCH_DEBOUNCE_MS = 300
@@ -141,10 +131,10 @@ export function UsersTable({
                 </tr>
               )}
               {rows.map((user) => {
-                const active = isActiveSubscription(user)
+                const active = user.entitled
                 const suspended = user.suspendedAt !== null
                 const self = user.id === currentUserId
-                const name = adminUserName(user)
+                const name = user.displayName
                 return (
                   <tr key={user.id} data-testid="admin-user-row">
                     <td className="py-3 pr-4">

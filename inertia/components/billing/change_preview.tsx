@@ -1,7 +1,15 @@
 import { Loader2 } from 'lucide-react'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
-import { effectiveDateLabel, type SubscriptionPreview } from '~/lib/billing'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '~/components/ui/card'
+import { effectiveDateLabel } from '~/lib/billing'
+import type { SubscriptionPreview } from '~/types'
 
 /**
  * The change-preview screen 'Confirm Subscription Change' (spec §2): current plan, new plan,
@@ -44,7 +52,10 @@ export function ChangePreview({
             </div>
           ))}
         </dl>
-        <section aria-labelledby="billing-changes" className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm">
+        <section
+          aria-labelledby="billing-changes"
+          className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm"
+        >
           <h3 id="billing-changes" className="font-semibold text-indigo-950">
             Billing changes
           </h3>

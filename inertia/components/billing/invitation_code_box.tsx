@@ -3,7 +3,7 @@ import { CheckCircle2, Loader2, XCircle } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import type { InvitationValidation } from '~/lib/billing'
+import type { InvitationValidation } from '~/types'
 
 /**
  * The invitation-code box (spec §2, §5): upper-cased as typed, Validate disabled when blank
@@ -25,7 +25,10 @@ export function InvitationCodeBox({
   const inputId = useId()
   const resultId = useId()
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby={`${inputId}-heading`}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <h2 id={`${inputId}-heading`} className="text-base font-semibold">
         Have an invitation code?
       </h2>
@@ -60,7 +63,11 @@ export function InvitationCodeBox({
           data-testid="invitation-result"
           className={`mt-2 flex items-center gap-1.5 text-sm ${result.valid ? 'text-emerald-700' : 'text-red-700'}`}
         >
-          {result.valid ? <CheckCircle2 className="size-4" aria-hidden="true" /> : <XCircle className="size-4" aria-hidden="true" />}
+          {result.valid ? (
+            <CheckCircle2 className="size-4" aria-hidden="true" />
+          ) : (
+            <XCircle className="size-4" aria-hidden="true" />
+          )}
           {result.valid ? 'Valid: ' : 'Invalid: '}
           {result.message}
         </p>

@@ -77,10 +77,17 @@ function ConfirmForm({ intentType, onBack }: PaymentFormProps) {
           redirect: 'if_required',
         })
         if (result.error) {
-          toast({ title: 'Payment Failed', description: result.error.message, variant: 'destructive' })
+          toast({
+            title: 'Payment Failed',
+            description: result.error.message,
+            variant: 'destructive',
+          })
           return
         }
-        toast({ title: 'Payment Method Added', description: 'Your card was saved for after your free trial.' })
+        toast({
+          title: 'Payment Method Added',
+          description: 'Your card was saved for after your free trial.',
+        })
         window.location.assign(returnUrl)
       } else {
         const result = await stripe.confirmPayment({
@@ -89,7 +96,11 @@ function ConfirmForm({ intentType, onBack }: PaymentFormProps) {
           redirect: 'if_required',
         })
         if (result.error) {
-          toast({ title: 'Payment Failed', description: result.error.message, variant: 'destructive' })
+          toast({
+            title: 'Payment Failed',
+            description: result.error.message,
+            variant: 'destructive',
+          })
           return
         }
         toast({ title: 'Payment Successful', description: 'Your subscription is active.' })

@@ -2,18 +2,21 @@ import type { HTMLAttributes } from 'react'
 import { cva, type VariantProps } from 'class-variance-authority'
 import { cn } from '~/lib/utils'
 
-const alertVariants = cva('relative flex w-full gap-3 rounded-xl border p-4 text-sm [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0', {
-  variants: {
-    variant: {
-      default: 'border-slate-200 bg-white text-slate-900',
-      info: 'border-indigo-200 bg-indigo-50 text-indigo-950',
-      warning: 'border-amber-300 bg-amber-50 text-amber-950',
-      success: 'border-emerald-300 bg-emerald-50 text-emerald-950',
-      destructive: 'border-red-300 bg-red-50 text-red-950',
+const alertVariants = cva(
+  'relative flex w-full gap-3 rounded-xl border p-4 text-sm [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        default: 'border-slate-200 bg-white text-slate-900',
+        info: 'border-indigo-200 bg-indigo-50 text-indigo-950',
+        warning: 'border-amber-300 bg-amber-50 text-amber-950',
+        success: 'border-emerald-300 bg-emerald-50 text-emerald-950',
+        destructive: 'border-red-300 bg-red-50 text-red-950',
+      },
     },
-  },
-  defaultVariants: { variant: 'default' },
-})
+    defaultVariants: { variant: 'default' },
+  }
+)
 
 export function Alert({
   className,

@@ -7,8 +7,7 @@ import { cn } from '~/lib/utils'
 export { buttonVariants }
 
 export interface ButtonProps
-  extends ButtonHTMLAttributes<HTMLButtonElement>,
-    VariantProps<typeof buttonVariants> {
+  extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
   /** Render the child element (e.g. an `<a>`) with the button's look. */
   asChild?: boolean
 }
@@ -16,7 +15,13 @@ export interface ButtonProps
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
   ({ className, variant, size, asChild = false, ...props }, ref) => {
     const Component = asChild ? Slot.Root : 'button'
-    return <Component ref={ref} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+    return (
+      <Component
+        ref={ref}
+        className={cn(buttonVariants({ variant, size }), className)}
+        {...props}
+      />
+    )
   }
 )
 Button.displayName = 'Button'

@@ -4,7 +4,10 @@ import { cn } from '~/lib/utils'
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn('rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm', className)}
+      className={cn(
+        'rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm',
+        className
+      )}
       {...props}
     />
   )
@@ -20,7 +23,12 @@ export function CardTitle({
   as: Heading = 'h3',
   ...props
 }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' | 'h4' | 'p' }) {
-  return <Heading className={cn('text-base font-semibold leading-tight tracking-tight', className)} {...props} />
+  return (
+    <Heading
+      className={cn('text-base font-semibold leading-tight tracking-tight', className)}
+      {...props}
+    />
+  )
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

@@ -3,5 +3,11 @@ import { cn } from '~/lib/utils'
 
 /** A loading placeholder; hidden from assistive technology (announce loading elsewhere). */
 export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-slate-200', className)} {...props} />
+  return (
+    <div
+      aria-hidden="true"
+      className={cn('animate-pulse rounded-md bg-slate-200', className)}
+      {...props}
+    />
+  )
 }

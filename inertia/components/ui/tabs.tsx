@@ -4,16 +4,25 @@ import { cn } from '~/lib/utils'
 
 export const Tabs = TabsPrimitive.Root
 
-export function TabsList({ className, ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.List>) {
+export function TabsList({
+  className,
+  ...props
+}: ComponentPropsWithoutRef<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex h-10 max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 text-slate-700', className)}
+      className={cn(
+        'inline-flex h-10 max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 text-slate-700',
+        className
+      )}
       {...props}
     />
   )
 }
 
-export function TabsTrigger({ className, ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.Trigger>) {
+export function TabsTrigger({
+  className,
+  ...props
+}: ComponentPropsWithoutRef<typeof TabsPrimitive.Trigger>) {
   return (
     <TabsPrimitive.Trigger
       className={cn(
@@ -25,10 +34,16 @@ export function TabsTrigger({ className, ...props }: ComponentPropsWithoutRef<ty
   )
 }
 
-export function TabsContent({ className, ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.Content>) {
+export function TabsContent({
+  className,
+  ...props
+}: ComponentPropsWithoutRef<typeof TabsPrimitive.Content>) {
   return (
     <TabsPrimitive.Content
-      className={cn('mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500', className)}
+      className={cn(
+        'mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+        className
+      )}
       {...props}
     />
   )

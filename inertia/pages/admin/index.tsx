@@ -1,6 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
-import { Loader2 } from 'lucide-react'
 import AppShell, { PageHeader } from '~/layouts/app_shell'
 import { ConfirmDialog } from '~/components/confirm_dialog'
 import { AdminStatCards } from '~/components/admin/stat_cards'
@@ -8,10 +7,10 @@ import { UsersTable } from '~/components/admin/users_table'
 import { UserDetailDialog } from '~/components/admin/user_detail_dialog'
 import { InvitationCodesCard } from '~/components/admin/invitation_codes_card'
 import { AuditLogCard } from '~/components/admin/audit_log_card'
+import { AccessDeniedRedirect, SignInRedirect } from '~/components/page_redirect'
 import { useSessionUser } from '~/hooks/use_session_user'
-import { denyAdminAccess, useAdminStats, useSetSuspension } from '~/hooks/use_admin'
-import { redirectToLogin } from '~/lib/unauthorized'
-import { adminUserName, type AdminUser } from '~/lib/admin'
+import { useAdminStats, useSetSuspension } from '~/hooks/use_admin'
+import type { AdminUser } from '~/types'
 
 /**
  * Admin Dashboard (spec §2 Admin, §6). Visitors follow the shared 401 rule; signed-in
@@ -20,24 +19,8 @@ import { adminUserName, type AdminUser } from '~/lib/admin'
  */
 export default function AdminPage() {
   const user = useSessionUser()
-  const isAdmin = user?.role === 'admin'
-
-  useEffect(() => {
-    if (!user) redirectToLogin()
-    else if (!isAdmin) denyAdminAccess()
-  }, [user, isAdmin])
-
-  if (!user || !isAdmin) {
-    return (
-      <>
-        <Head title="Admin Dashboard" />
-        <p className="flex items-center gap-2 text-slate-700" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          {user ? 'Redirecting…' : 'Redirecting to sign-in…'}
-        </p>
-      </>
-    )
-  }
+  if (!user) return <SignInRedirect title="Admin Dashboard" />
+  if (user.role !== 'admin') return <AccessDeniedRedirect title="Admin Dashboard" />
   return <AdminDashboard currentUserId={user.id} />
 }
 
@@ -47,7 +30,7 @@ function AdminDashboard({ currentUserId }: { currentUserId: number }) {
   const [viewing, setViewing] = useState<AdminUser | null>(null)
   const [confirming, setConfirming] = useState<AdminUser | null>(null)
   const confirmingSuspended = Boolean(confirming?.suspendedAt)
-  const confirmingName = confirming ? adminUserName(confirming) : ''
+  const confirmingName = confirming?.displayName ?? ''
 
   return (
     <>

@@ -29,7 +29,8 @@ export default function DevLogin() {
       body: JSON.stringify(Object.fromEntries(form.entries())),
     }).catch(() => null)
     if (response && (response.ok || response.redirected)) {
-      window.location.href = '/'
+      // The sign-in may return to the page that asked for it (e.g. /device).
+      window.location.href = response.redirected ? response.url : '/'
       return
     }
     const body = await response?.json().catch(() => null)
@@ -41,15 +42,21 @@ export default function DevLogin() {
     <main className="grid min-h-screen place-items-center bg-gradient-to-b from-indigo-50 to-slate-50 p-4">
       <Head title="Development sign-in" />
       <div className="w-full max-w-sm">
-        <a href="/" className="mb-6 flex justify-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+        <a
+          href="/"
+          className="mb-6 flex justify-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
           <Logo beta />
         </a>
-        <form onSubmit={submit} className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <form
+          onSubmit={submit}
+          className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <div>
             <h1 className="text-xl font-semibold text-slate-950">Development sign-in</h1>
             <p className="mt-1 text-sm text-slate-600">
-              Google sign-in is not configured, so this local-only form signs you in. It does not exist in
-              production.
+              Google sign-in is not configured, so this local-only form signs you in. It does not
+              exist in production.
             </p>
           </div>
           <Field id="dev-email" label="Email">

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Head, Link } from '@inertiajs/react'
 import { useQuery } from '@tanstack/react-query'
 import {
@@ -6,12 +6,9 @@ import {
   BarChart3,
   Bell,
   Bot,
-  Check,
   CheckCircle2,
-  Copy,
   ExternalLink,
   KeyRound,
-  Loader2,
   Lock,
   Target,
   Users,
@@ -26,10 +23,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Progress } from '~/components/ui/progress'
 import { Skeleton } from '~/components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
+import { CodeBlock } from '~/components/code_block'
+import { CopyButton } from '~/components/copy_button'
+import { MetaStatusError } from '~/components/meta_status_error'
+import { SignInRedirect } from '~/components/page_redirect'
 import { useApiKeys } from '~/hooks/use_api_keys'
-import { useCopy } from '~/hooks/use_copy'
+import { useMetaStatus } from '~/hooks/use_meta_connection'
 import { useSessionUser } from '~/hooks/use_session_user'
-import { ApiError } from '~/lib/api'
 import {
   featureCards,
   groupByModule,
@@ -37,31 +37,18 @@ import {
   tokenDisplayName,
   usagePercentOneDecimal,
   type FeatureCardStatus,
-  type PublishedActionInfo,
 } from '~/lib/automation_rules'
-import { redirectToLogin } from '~/lib/unauthorized'
 import { resolveLimit } from '~/lib/usage_rules'
-import type { AccountUsage } from '~/lib/types'
-
-interface ClientConfig {
-  id: string
-  label: string
-  language: string
-  text: string
-}
+import type { AccountUsage, McpClientConfig, PublishedActionInfo } from '~/types'
 
 interface AutomationProps {
   mcpEndpoint: string
   /** The importable n8n workflow, pretty-printed JSON (app/automation/n8n_template.ts). */
   n8nWorkflow: string
-  clientConfigs: ClientConfig[]
+  clientConfigs: McpClientConfig[]
   mcpDocsUrl: string
   apiReferenceUrl: string
   openApiUrl: string
-}
-
-interface MetaStatus {
-  connected: boolean
 }
 
 const FEATURE_ICONS: Record<FeatureCardStatus['id'], LucideIcon> = {
@@ -71,54 +58,15 @@ const FEATURE_ICONS: Record<FeatureCardStatus['id'], LucideIcon> = {
   lead_tracking: Target,
 }
 
-/** GET /api/meta/status; a 404 (no Meta module or no connection) counts as not connected. */
-function useMetaConnected(enabled: boolean) {
-  const query = useQuery<MetaStatus | null>({
-    queryKey: ['/api/meta/status'],
-    enabled,
-    queryFn: async ({ signal }) => {
-      try {
-        const response = await fetch('/api/meta/status', { credentials: 'include', signal, headers: { Accept: 'application/json' } })
-        if (response.status === 404) return { connected: false }
-        if (!response.ok) {
-          const text = await response.text()
-          throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`)
-        }
-        return (await response.json()) as MetaStatus
-      } catch (error) {
-        if (error instanceof ApiError) throw error
-        return { connected: false }
-      }
-    },
-  })
-  return { connected: Boolean(query.data?.connected), loading: query.isPending && enabled }
-}
-
-function CopyButton({ text, copyKey, label, children }: { text: string; copyKey: string; label: string; children?: ReactNode }) {
-  const { copy, copiedKey } = useCopy()
-  const copied = copiedKey === copyKey
-  return (
-    <Button variant="outline" size="sm" onClick={() => copy(text, copyKey)} aria-label={label} data-testid={`copy-${copyKey}`}>
-      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {children ?? (copied ? 'Copied' : 'Copy')}
-    </Button>
-  )
-}
-
-function CodeBlock({ text, label, testId }: { text: string; label: string; testId?: string }) {
-  return (
-    <pre
-      aria-label={label}
-      tabIndex={0}
-      data-testid={testId}
-      className="max-h-80 overflow-auto rounded-lg bg-slate-950 p-4 font-mono text-xs leading-relaxed text-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-    >
-      <code>{text}</code>
-    </pre>
-  )
-}
-
-function UsageCard({ usage, loading, error }: { usage: AccountUsage | undefined; loading: boolean; error: Error | null }) {
+function UsageCard({
+  usage,
+  loading,
+  error,
+}: {
+  usage: AccountUsage | undefined
+  loading: boolean
+  error: Error | null
+}) {
   const user = useSessionUser()
   const limit = resolveLimit(usage?.limit, user?.subscription?.plan?.requestLimit)
   const total = usage?.total ?? 0
@@ -128,7 +76,9 @@ function UsageCard({ usage, loading, error }: { usage: AccountUsage | undefined;
     <Card data-testid="automation-usage">
       <CardHeader>
         <CardTitle as="h2">API Usage This Month</CardTitle>
-        <CardDescription>REST calls and MCP tool calls both count against your monthly limit.</CardDescription>
+        <CardDescription>
+          REST calls and MCP tool calls both count against your monthly limit.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
@@ -137,14 +87,24 @@ function UsageCard({ usage, loading, error }: { usage: AccountUsage | undefined;
           <>
             <dl className="grid gap-4 sm:grid-cols-3">
               <div>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Calls this month</dt>
-                <dd className="text-2xl font-bold tabular-nums text-slate-950" data-testid="usage-calls">
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">
+                  Calls this month
+                </dt>
+                <dd
+                  className="text-2xl font-bold tabular-nums text-slate-950"
+                  data-testid="usage-calls"
+                >
                   {total.toLocaleString('en-US')}
                 </dd>
               </div>
               <div>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Monthly limit</dt>
-                <dd className="text-2xl font-bold tabular-nums text-slate-950" data-testid="usage-limit">
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">
+                  Monthly limit
+                </dt>
+                <dd
+                  className="text-2xl font-bold tabular-nums text-slate-950"
+                  data-testid="usage-limit"
+                >
                   {limit.toLocaleString('en-US')}
                 </dd>
                 <dd className="text-xs text-slate-600" data-testid="usage-plan">
@@ -152,15 +112,27 @@ function UsageCard({ usage, loading, error }: { usage: AccountUsage | undefined;
                 </dd>
               </div>
               <div>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Remaining</dt>
-                <dd className="text-2xl font-bold tabular-nums text-slate-950" data-testid="usage-remaining">
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">
+                  Remaining
+                </dt>
+                <dd
+                  className="text-2xl font-bold tabular-nums text-slate-950"
+                  data-testid="usage-remaining"
+                >
                   {remainingCalls(total, limit).toLocaleString('en-US')}
                 </dd>
               </div>
             </dl>
             <div className="mt-4 flex items-center gap-3">
-              <Progress value={percent} aria-label="Share of the monthly limit used" className="flex-1" />
-              <span className="w-16 text-right text-sm font-medium tabular-nums text-slate-800" data-testid="usage-percent">
+              <Progress
+                value={percent}
+                aria-label="Share of the monthly limit used"
+                className="flex-1"
+              />
+              <span
+                className="w-16 text-right text-sm font-medium tabular-nums text-slate-800"
+                data-testid="usage-percent"
+              >
                 {percent.toFixed(1)}%
               </span>
             </div>
@@ -183,13 +155,20 @@ function FeatureCard({ card }: { card: FeatureCardStatus }) {
     <Card data-testid={`feature-${card.id}`}>
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div className="flex items-center gap-3">
-          <span aria-hidden="true" className="grid size-9 place-items-center rounded-lg bg-indigo-50 text-indigo-700">
+          <span
+            aria-hidden="true"
+            className="grid size-9 place-items-center rounded-lg bg-indigo-50 text-indigo-700"
+          >
             <Icon className="size-5" />
           </span>
           <CardTitle as="h3">{card.title}</CardTitle>
         </div>
         <Badge variant={ready ? 'success' : 'warning'} data-testid={`feature-${card.id}-status`}>
-          {ready ? <CheckCircle2 className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />}
+          {ready ? (
+            <CheckCircle2 className="size-3" aria-hidden="true" />
+          ) : (
+            <Lock className="size-3" aria-hidden="true" />
+          )}
           {card.status}
         </Badge>
       </CardHeader>
@@ -226,18 +205,26 @@ function ApiAccessTab({ props }: { props: AutomationProps }) {
       <Card>
         <CardHeader>
           <CardTitle as="h2">Your API Tokens</CardTitle>
-          <CardDescription>Use one of these keys to call the API and the MCP server.</CardDescription>
+          <CardDescription>
+            Use one of these keys to call the API and the MCP server.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {keys.isPending ? (
             <Skeleton className="h-12 w-full" />
           ) : !keys.data || keys.data.length === 0 ? (
-            <div className="grid place-items-center gap-2 rounded-lg border border-dashed border-slate-300 py-8 text-center" data-testid="tokens-empty">
+            <div
+              className="grid place-items-center gap-2 rounded-lg border border-dashed border-slate-300 py-8 text-center"
+              data-testid="tokens-empty"
+            >
               <KeyRound className="size-8 text-slate-400" aria-hidden="true" />
               <p className="font-medium text-slate-900">No API tokens yet</p>
               <p className="text-sm text-slate-600">
                 Generate one on your{' '}
-                <Link href="/profile" className="font-medium text-indigo-700 underline underline-offset-4">
+                <Link
+                  href="/profile"
+                  className="font-medium text-indigo-700 underline underline-offset-4"
+                >
                   Profile page
                 </Link>
                 .
@@ -248,14 +235,22 @@ function ApiAccessTab({ props }: { props: AutomationProps }) {
               {keys.data.map((token) => {
                 const name = tokenDisplayName(token.name)
                 return (
-                  <li key={token.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="token-row">
+                  <li
+                    key={token.id}
+                    className="flex flex-wrap items-center gap-3 py-3"
+                    data-testid="token-row"
+                  >
                     <span className="min-w-0 flex-1">
                       <span className="block font-medium text-slate-900">{name}</span>
                       <code className="font-mono text-sm text-slate-700" data-testid="token-masked">
                         {token.token}
                       </code>
                     </span>
-                    <CopyButton text={token.token} copyKey={`token-${token.id}`} label={`Copy token ${name}`} />
+                    <CopyButton
+                      text={token.token}
+                      label={`Copy token ${name}`}
+                      testId={`copy-token-${token.id}`}
+                    />
                   </li>
                 )
               })}
@@ -285,8 +280,9 @@ function ApiAccessTab({ props }: { props: AutomationProps }) {
           <div className="grid gap-1.5">
             <CardTitle as="h2">Available Endpoints</CardTitle>
             <CardDescription>
-              Read-only actions are GET requests with query parameters; actions that change data are POST requests with a JSON
-              body and only preview the change unless the body has <code className="font-mono">"confirm": true</code>.
+              Read-only actions are GET requests with query parameters; actions that change data are
+              POST requests with a JSON body and only preview the change unless the body has{' '}
+              <code className="font-mono">"confirm": true</code>.
             </CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -309,7 +305,10 @@ function ApiAccessTab({ props }: { props: AutomationProps }) {
             <div className="grid gap-6" data-testid="endpoint-list">
               {groupByModule(actions.data ?? []).map(([module, list]) => (
                 <section key={module} aria-labelledby={`module-${module}`}>
-                  <h3 id={`module-${module}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">
+                  <h3
+                    id={`module-${module}`}
+                    className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600"
+                  >
                     {module}
                   </h3>
                   <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
@@ -325,15 +324,20 @@ function ApiAccessTab({ props }: { props: AutomationProps }) {
                           >
                             {action.method}
                           </span>
-                          <code className="break-all font-mono text-sm text-slate-900">{action.path}</code>
+                          <code className="break-all font-mono text-sm text-slate-900">
+                            {action.path}
+                          </code>
                           {action.requiredPlan && (
                             <Badge variant="outline">
-                              {action.requiredPlan.charAt(0).toUpperCase() + action.requiredPlan.slice(1)} plan or higher
+                              {action.requiredPlan.charAt(0).toUpperCase() +
+                                action.requiredPlan.slice(1)}{' '}
+                              plan or higher
                             </Badge>
                           )}
                         </div>
                         <p className="text-sm text-slate-700">
-                          <span className="font-medium">{action.title}.</span> MCP tool <code className="font-mono">{action.name}</code>
+                          <span className="font-medium">{action.title}.</span> MCP tool{' '}
+                          <code className="font-mono">{action.name}</code>
                         </p>
                       </li>
                     ))}
@@ -348,18 +352,18 @@ function ApiAccessTab({ props }: { props: AutomationProps }) {
   )
 }
 
-function McpTab({ props, metaConnected, metaLoading }: { props: AutomationProps; metaConnected: boolean; metaLoading: boolean }) {
+function McpTab({ props, meta }: { props: AutomationProps; meta: MetaConnection }) {
   return (
     <div className="grid gap-6">
-      {!metaLoading && !metaConnected && <MetaNotice />}
+      {meta.failed ? <MetaStatusError /> : !meta.loading && !meta.connected && <MetaNotice />}
 
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1.5">
             <CardTitle as="h2">MCP Server</CardTitle>
             <CardDescription>
-              Every API action is also an MCP tool. Works with n8n's MCP Client Tool node and with any MCP client (Claude,
-              Cursor and others) over Streamable HTTP.
+              Every API action is also an MCP tool. Works with n8n's MCP Client Tool node and with
+              any MCP client (Claude, Cursor and others) over Streamable HTTP.
             </CardDescription>
           </div>
           <Badge variant="success" data-testid="mcp-active">
@@ -380,13 +384,19 @@ function McpTab({ props, metaConnected, metaLoading }: { props: AutomationProps;
               >
                 {props.mcpEndpoint}
               </code>
-              <CopyButton text={props.mcpEndpoint} copyKey="mcp-endpoint" label="Copy MCP endpoint" />
+              <CopyButton
+                text={props.mcpEndpoint}
+                label="Copy MCP endpoint"
+                testId="copy-mcp-endpoint"
+              />
             </div>
           </div>
           <dl className="grid gap-3 text-sm sm:grid-cols-3">
             <div>
               <dt className="font-medium text-slate-900">Authentication</dt>
-              <dd className="text-slate-700">Bearer token: send one of your API keys as "Authorization: Bearer YOUR_API_KEY".</dd>
+              <dd className="text-slate-700">
+                Bearer token: send one of your API keys as "Authorization: Bearer YOUR_API_KEY".
+              </dd>
             </div>
             <div>
               <dt className="font-medium text-slate-900">Transport</dt>
@@ -417,17 +427,25 @@ function McpTab({ props, metaConnected, metaLoading }: { props: AutomationProps;
           <div className="grid gap-1.5">
             <CardTitle as="h2">n8n Workflow Template</CardTitle>
             <CardDescription>
-              A chat trigger, an AI agent set up as a Meta ads analyst, a chat model and the Adrelay MCP Client Tool. In n8n,
-              paste it into a workflow, then give the MCP node a Bearer Auth credential holding your API key and the chat
-              model your OpenAI credential.
+              A chat trigger, an AI agent set up as a Meta ads analyst, a chat model and the Adrelay
+              MCP Client Tool. In n8n, paste it into a workflow, then give the MCP node a Bearer
+              Auth credential holding your API key and the chat model your OpenAI credential.
             </CardDescription>
           </div>
-          <CopyButton text={props.n8nWorkflow} copyKey="n8n-template" label="Copy n8n workflow template">
+          <CopyButton
+            text={props.n8nWorkflow}
+            label="Copy n8n workflow template"
+            testId="copy-n8n-template"
+          >
             Copy Template
           </CopyButton>
         </CardHeader>
         <CardContent>
-          <CodeBlock text={props.n8nWorkflow} label="n8n workflow template (JSON)" testId="n8n-template" />
+          <CodeBlock
+            text={props.n8nWorkflow}
+            label="n8n workflow template (JSON)"
+            testId="n8n-template"
+          />
         </CardContent>
       </Card>
 
@@ -443,7 +461,11 @@ function McpTab({ props, metaConnected, metaLoading }: { props: AutomationProps;
                 <h3 id={`client-${config.id}`} className="text-sm font-semibold text-slate-900">
                   {config.label}
                 </h3>
-                <CopyButton text={config.text} copyKey={`client-${config.id}`} label={`Copy ${config.label} configuration`} />
+                <CopyButton
+                  text={config.text}
+                  label={`Copy ${config.label} configuration`}
+                  testId={`copy-client-${config.id}`}
+                />
               </div>
               <CodeBlock text={config.text} label={`${config.label} configuration`} />
             </section>
@@ -454,35 +476,33 @@ function McpTab({ props, metaConnected, metaLoading }: { props: AutomationProps;
   )
 }
 
+/** What the page needs of the Meta connection (GET /api/meta/status, the shared query). */
+interface MetaConnection {
+  connected: boolean
+  loading: boolean
+  /** The status could not be loaded (the query asks again on the next visit). */
+  failed: boolean
+}
+
 /**
  * Automation (/dashboard, spec §2): tabs Overview, API Access and MCP Integration. The endpoint
  * list comes from the action registry (GET /api/automation/actions); the MCP endpoint, n8n
- * template and client snippets from the server (app/automation/n8n_template.ts).
+ * template and client snippets from the server (app/automation/n8n_template.ts); the plan
+ * gates from the session user's `features`.
  */
 export default function Automation(props: AutomationProps) {
   const user = useSessionUser()
-
-  useEffect(() => {
-    if (!user) redirectToLogin()
-  }, [user])
-
   const usage = useQuery<AccountUsage>({ queryKey: ['/api/usage'], enabled: Boolean(user) })
-  const meta = useMetaConnected(Boolean(user))
+  const metaStatus = useMetaStatus(Boolean(user))
 
-  if (!user) {
-    return (
-      <>
-        <Head title="Automation" />
-        <p className="flex items-center gap-2 text-slate-700" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Redirecting to sign-in…
-        </p>
-      </>
-    )
+  if (!user) return <SignInRedirect title="Automation" />
+
+  const meta: MetaConnection = {
+    connected: metaStatus.data?.connected ?? false,
+    loading: metaStatus.isPending,
+    failed: metaStatus.isError,
   }
-
-  const planId = usage.data?.plan?.id ?? user.subscription?.plan?.id ?? 'free'
-  const cards = featureCards(meta.connected, planId)
+  const cards = featureCards(meta.connected, user.features)
 
   return (
     <>
@@ -509,13 +529,16 @@ export default function Automation(props: AutomationProps) {
 
         <TabsContent value="overview" className="grid gap-6">
           <UsageCard usage={usage.data} loading={usage.isPending} error={usage.error} />
-          <section aria-labelledby="features-title">
-            <h2 id="features-title" className="mb-3 text-lg font-semibold text-slate-950">
+          <section aria-labelledby="features-title" className="grid gap-3">
+            <h2 id="features-title" className="text-lg font-semibold text-slate-950">
               Features
             </h2>
+            {meta.failed && <MetaStatusError />}
             <div className="grid gap-4 md:grid-cols-2">
               {meta.loading
-                ? Array.from({ length: 4 }, (_, index) => <Skeleton key={index} className="h-32 w-full" />)
+                ? Array.from({ length: 4 }, (_, index) => (
+                    <Skeleton key={index} className="h-32 w-full" />
+                  ))
                 : cards.map((card) => <FeatureCard key={card.id} card={card} />)}
             </div>
           </section>
@@ -526,7 +549,7 @@ export default function Automation(props: AutomationProps) {
         </TabsContent>
 
         <TabsContent value="mcp">
-          <McpTab props={props} metaConnected={meta.connected} metaLoading={meta.loading} />
+          <McpTab props={props} meta={meta} />
         </TabsContent>
       </Tabs>
     </>

@@ -24,7 +24,6 @@ import { PlanModal } from '~/components/plan_modal'
 import { PremiumGateModal } from '~/components/premium_gate_modal'
 import { useGenerateApiKey } from '~/hooks/use_api_keys'
 import { useSessionUser } from '~/hooks/use_session_user'
-import { hasActiveSubscription } from '~/lib/subscription'
 import {
   RECENT_CALLS_SHOWN,
   STATUS_TONE_CLASSES,
@@ -37,15 +36,10 @@ import {
   usagePercent,
 } from '~/lib/usage_rules'
 import { cn } from '~/lib/utils'
-import type { AccountUsage, RecentCall } from '~/lib/types'
+import type { AccountUsage, RecentCall, SuccessRateTrend } from '~/types'
 
 // recharts is only downloaded when a paid user opens the analytics view.
 const AdvancedAnalytics = lazy(() => import('~/components/advanced_analytics'))
-
-interface SuccessRateTrend {
-  currentMonth: { period: string; calls: number; successRate: number | null }
-  lastMonth: { period: string; calls: number; successRate: number | null }
-}
 
 function StatCard({
   title,
@@ -74,7 +68,10 @@ function StatCard({
         {loading ? (
           <Skeleton className="h-8 w-24" />
         ) : (
-          <p className="text-2xl font-bold tracking-tight text-slate-950" data-testid={`${testId}-value`}>
+          <p
+            className="text-2xl font-bold tracking-tight text-slate-950"
+            data-testid={`${testId}-value`}
+          >
             {value}
           </p>
         )}
@@ -86,7 +83,13 @@ function StatCard({
 
 function formatCallTime(iso: string) {
   const date = new Date(iso)
-  return date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+  return date.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
 }
 
 function RecentCalls({ calls, loading }: { calls: RecentCall[] | undefined; loading: boolean }) {
@@ -117,21 +120,33 @@ function RecentCalls({ calls, loading }: { calls: RecentCall[] | undefined; load
       {calls.slice(0, RECENT_CALLS_SHOWN).map((call) => {
         const tone = statusTone(call.statusCode)
         return (
-          <li key={call.id} data-testid="recent-call" className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
+          <li
+            key={call.id}
+            data-testid="recent-call"
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3"
+          >
             <span className="w-16 shrink-0 rounded-md bg-slate-100 px-2 py-0.5 text-center font-mono text-xs font-semibold text-slate-800">
               {call.method}
             </span>
-            <span className="min-w-0 flex-1 truncate font-mono text-sm text-slate-900" title={call.endpoint}>
+            <span
+              className="min-w-0 flex-1 truncate font-mono text-sm text-slate-900"
+              title={call.endpoint}
+            >
               {call.endpoint}
             </span>
             <span className="text-xs text-slate-600">
               <time dateTime={call.createdAt}>{formatCallTime(call.createdAt)}</time>
             </span>
-            <span className="w-16 text-right text-xs tabular-nums text-slate-600">{call.responseTime}ms</span>
+            <span className="w-16 text-right text-xs tabular-nums text-slate-600">
+              {call.responseTime}ms
+            </span>
             <span
               data-tone={tone}
               data-testid="recent-call-status"
-              className={cn('rounded-md border px-2 py-0.5 font-mono text-xs font-semibold tabular-nums', STATUS_TONE_CLASSES[tone])}
+              className={cn(
+                'rounded-md border px-2 py-0.5 font-mono text-xs font-semibold tabular-nums',
+                STATUS_TONE_CLASSES[tone]
+              )}
             >
               <span className="sr-only">Status </span>
               {call.statusCode}
@@ -146,9 +161,12 @@ function RecentCalls({ calls, loading }: { calls: RecentCall[] | undefined; load
 /** Usage dashboard (spec §2 Usage dashboard): the signed-in home page `/`. */
 export default function UsageDashboard() {
   const user = useSessionUser()
-  const active = hasActiveSubscription(user)
+  const active = user?.entitled ?? false
+  const analyticsUnlocked = user?.features.includes('advanced_analytics') ?? false
   const usage = useQuery<AccountUsage>({ queryKey: ['/api/usage'] })
-  const recent = useQuery<RecentCall[]>({ queryKey: [`/api/recent-calls?limit=${RECENT_CALLS_SHOWN}`] })
+  const recent = useQuery<RecentCall[]>({
+    queryKey: [`/api/recent-calls?limit=${RECENT_CALLS_SHOWN}`],
+  })
   const trend = useQuery<SuccessRateTrend>({ queryKey: ['/api/usage/success-rate'] })
 
   const [planOpen, setPlanOpen] = useState(false)
@@ -168,7 +186,7 @@ export default function UsageDashboard() {
   const rate = successRate(recent.data?.slice(0, RECENT_CALLS_SHOWN))
 
   function openAdvancedAnalytics() {
-    if (!active) {
+    if (!analyticsUnlocked) {
       setGateOpen(true)
       return
     }
@@ -190,18 +208,44 @@ export default function UsageDashboard() {
       />
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Total Requests" icon={Activity} loading={usage.isPending} value={total.toLocaleString('en-US')} testId="stat-total-requests">
+        <StatCard
+          title="Total Requests"
+          icon={Activity}
+          loading={usage.isPending}
+          value={total.toLocaleString('en-US')}
+          testId="stat-total-requests"
+        >
           This month
         </StatCard>
-        <StatCard title="API Calls" icon={BarChart3} loading={usage.isPending} value={total.toLocaleString('en-US')} testId="stat-api-calls">
+        <StatCard
+          title="API Calls"
+          icon={BarChart3}
+          loading={usage.isPending}
+          value={total.toLocaleString('en-US')}
+          testId="stat-api-calls"
+        >
           {monthYearLabel(new Date())}
         </StatCard>
-        <StatCard title="Success Rate" icon={CheckCircle2} loading={recent.isPending} value={`${rate}%`} testId="stat-success-rate">
+        <StatCard
+          title="Success Rate"
+          icon={CheckCircle2}
+          loading={recent.isPending}
+          value={`${rate}%`}
+          testId="stat-success-rate"
+        >
           <span data-testid="success-rate-change">
-            {trend.isPending ? '\u00a0' : successRateChangeText(rate, trend.data?.lastMonth.successRate)}
+            {trend.isPending
+              ? '\u00a0'
+              : successRateChangeText(rate, trend.data?.lastMonth.successRate)}
           </span>
         </StatCard>
-        <StatCard title="Plan Usage" icon={Gauge} loading={usage.isPending} value={`${percent}%`} testId="stat-plan-usage">
+        <StatCard
+          title="Plan Usage"
+          icon={Gauge}
+          loading={usage.isPending}
+          value={`${percent}%`}
+          testId="stat-plan-usage"
+        >
           <Progress value={percent} aria-label="Plan usage" className="my-2" />
           <span data-testid="plan-usage-line">{usageLine(total, limit)}</span>
         </StatCard>
@@ -224,7 +268,8 @@ export default function UsageDashboard() {
                 Advanced Analytics Available
               </h2>
               <p className="text-sm text-indigo-50">
-                Daily call charts, error breakdowns, top endpoints and response-time percentiles on paid plans.
+                Daily call charts, error breakdowns, top endpoints and response-time percentiles on
+                paid plans.
               </p>
             </div>
           </div>
@@ -262,13 +307,17 @@ export default function UsageDashboard() {
               disabled={generate.isPending}
               onClick={() => generate.mutate('API Key')}
             >
-              {generate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+              {generate.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <KeyRound aria-hidden="true" />
+              )}
               {generate.isPending ? 'Generating...' : 'Generate API Key'}
             </Button>
             <Button variant="outline" className="justify-start" onClick={openAdvancedAnalytics}>
               <TrendingUp aria-hidden="true" />
               <span className="flex-1 text-left">Advanced Analytics</span>
-              {!active && <Badge variant="pro">PRO</Badge>}
+              {!analyticsUnlocked && <Badge variant="pro">PRO</Badge>}
             </Button>
             <Button variant="outline" className="justify-start" onClick={() => setPlanOpen(true)}>
               <Crown aria-hidden="true" />
@@ -278,7 +327,7 @@ export default function UsageDashboard() {
         </Card>
       </div>
 
-      {showAnalytics && active && (
+      {showAnalytics && analyticsUnlocked && (
         <div ref={analyticsRef} className="mt-6 scroll-mt-20">
           <Suspense
             fallback={
@@ -295,7 +344,11 @@ export default function UsageDashboard() {
       )}
 
       <NewApiKey variant="dialog" apiKey={newKey} onDismiss={() => setNewKey(null)} />
-      <PremiumGateModal open={gateOpen} onOpenChange={setGateOpen} onUpgrade={() => setPlanOpen(true)} />
+      <PremiumGateModal
+        open={gateOpen}
+        onOpenChange={setGateOpen}
+        onUpgrade={() => setPlanOpen(true)}
+      />
       <PlanModal open={planOpen} onOpenChange={setPlanOpen} />
     </>
   )

@@ -15,13 +15,20 @@ export default function ApiReference({ specUrl }: { specUrl: string }) {
       <Head title="API Reference" />
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
         <p className="text-sm text-slate-700">
-          Adrelay API reference. Every endpoint is also an MCP tool on <code className="font-mono">/mcp</code>.
+          Adrelay API reference. Every endpoint is also an MCP tool on{' '}
+          <code className="font-mono">/mcp</code>.
         </p>
         <nav aria-label="API reference" className="flex gap-4 text-sm">
-          <a className="font-medium text-indigo-700 underline-offset-4 hover:underline" href={specUrl}>
+          <a
+            className="font-medium text-indigo-700 underline-offset-4 hover:underline"
+            href={specUrl}
+          >
             OpenAPI JSON
           </a>
-          <Link className="font-medium text-indigo-700 underline-offset-4 hover:underline" href="/dashboard">
+          <Link
+            className="font-medium text-indigo-700 underline-offset-4 hover:underline"
+            href="/dashboard"
+          >
             Automation
           </Link>
         </nav>

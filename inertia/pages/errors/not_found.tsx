@@ -13,7 +13,9 @@ export default function NotFound() {
         </span>
         <p className="mt-6 text-sm font-semibold text-indigo-700">404</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-950">Page Not Found</h1>
-        <p className="mt-3 text-slate-700">The page you are looking for does not exist or has moved.</p>
+        <p className="mt-3 text-slate-700">
+          The page you are looking for does not exist or has moved.
+        </p>
         <Button asChild className="mt-8">
           <a href="/">
             <ArrowLeft aria-hidden="true" />

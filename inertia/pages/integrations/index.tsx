@@ -1,18 +1,35 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Head, router } from '@inertiajs/react'
 import { useQueryClient } from '@tanstack/react-query'
-import { AlertTriangle, CheckCircle2, FlaskConical, Link2, Loader2, RefreshCw, Unplug } from 'lucide-react'
+import {
+  AlertTriangle,
+  CheckCircle2,
+  FlaskConical,
+  Link2,
+  Loader2,
+  RefreshCw,
+  Unplug,
+} from 'lucide-react'
 import AppShell, { PageHeader } from '~/layouts/app_shell'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
+import { MetaStatusError } from '~/components/meta_status_error'
+import { SignInRedirect } from '~/components/page_redirect'
 import { toast } from '~/hooks/use_toast'
 import { useSessionUser } from '~/hooks/use_session_user'
-import { META_STATUS_KEY, useDisconnectMeta, useMetaAdAccounts, useMetaStatus } from '~/hooks/use_meta_connection'
-import { redirectToLogin, isUnauthorizedError } from '~/lib/unauthorized'
-import { connectionErrorMessage, expiresLabel, expiresSoon, formatMoney, tokenTypeLabel, type MetaStatus } from '~/lib/meta'
+import {
+  META_STATUS_KEY,
+  useDisconnectMeta,
+  useMetaAdAccounts,
+  useMetaStatus,
+} from '~/hooks/use_meta_connection'
+import { isUnauthorizedError } from '~/lib/call_errors'
+import { formatMoney } from '~/lib/format'
+import { connectionErrorMessage, expiresLabel, tokenTypeLabel } from '~/lib/meta'
+import type { MetaStatus } from '~/types'
 
 /** Where "Connect Meta Account" and "Reconnect" go: a full-page redirect (spec §4). */
 const OAUTH_START = '/meta/oauth/start'
@@ -35,7 +52,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function MetaLogo() {
   return (
-    <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-lg bg-[#0866ff] text-lg font-bold text-white">
+    <span
+      aria-hidden="true"
+      className="flex size-10 items-center justify-center rounded-lg bg-[#0866ff] text-lg font-bold text-white"
+    >
       f
     </span>
   )
@@ -53,11 +73,19 @@ function useReturnToast(onConnected: () => void) {
     // Deferred one tick: the Toaster (a sibling rendered after the page) subscribes in its own
     // effect, which runs after this one on the first render.
     if (success === 'meta_connected') {
-      setTimeout(() => toast({ title: 'Connected!', description: 'Your Meta ads account is connected.' }), 0)
+      setTimeout(
+        () => toast({ title: 'Connected!', description: 'Your Meta ads account is connected.' }),
+        0
+      )
       onConnected()
     } else if (error) {
       setTimeout(
-        () => toast({ title: 'Connection Failed', description: connectionErrorMessage(error), variant: 'destructive' }),
+        () =>
+          toast({
+            title: 'Connection Failed',
+            description: connectionErrorMessage(error),
+            variant: 'destructive',
+          }),
         0
       )
     }
@@ -65,7 +93,11 @@ function useReturnToast(onConnected: () => void) {
       url.searchParams.delete('success')
       url.searchParams.delete('error')
       // A client-side replace keeps Inertia's own history entry in step with the address bar.
-      router.replace({ url: url.pathname + url.search + url.hash, preserveState: true, preserveScroll: true })
+      router.replace({
+        url: url.pathname + url.search + url.hash,
+        preserveState: true,
+        preserveScroll: true,
+      })
     }
   }, [onConnected])
 }
@@ -89,16 +121,18 @@ function ConnectedDetails({ status }: { status: MetaStatus }) {
           <div>
             <AlertTitle>Reconnect needed</AlertTitle>
             <AlertDescription>
-              Meta no longer accepts this connection (the token expired or was revoked). Reconnect to keep your
-              automations running.
+              Meta no longer accepts this connection (the token expired or was revoked). Reconnect
+              to keep your automations running.
             </AlertDescription>
           </div>
         </Alert>
       ) : (
-        (status.expiresSoon || expiresSoon(status.expiresAt)) && (
+        status.expiresSoon && (
           <Alert variant="warning">
             <AlertTriangle aria-hidden="true" />
-            <AlertDescription>Your Meta token expires soon. Consider reconnecting to refresh it.</AlertDescription>
+            <AlertDescription>
+              Your Meta token expires soon. Consider reconnecting to refresh it.
+            </AlertDescription>
           </Alert>
         )
       )}
@@ -113,9 +147,15 @@ function ConnectedDetails({ status }: { status: MetaStatus }) {
           ) : accounts.isError ? (
             <p className="text-sm text-slate-600">The ad accounts could not be loaded right now.</p>
           ) : accounts.data && accounts.data.adAccounts.length > 0 ? (
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="meta-ad-accounts">
+            <ul
+              className="divide-y divide-slate-200 rounded-lg border border-slate-200"
+              data-testid="meta-ad-accounts"
+            >
               {accounts.data.adAccounts.map((account) => (
-                <li key={account.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={account.id}
+                  className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between"
+                >
                   <div className="min-w-0">
                     <p className="truncate text-sm font-medium text-slate-900">{account.name}</p>
                     <p className="font-mono text-xs text-slate-600">{account.id}</p>
@@ -130,13 +170,17 @@ function ConnectedDetails({ status }: { status: MetaStatus }) {
                         <span>Limit {formatMoney(account.spendCap, account.currency)}</span>
                       </>
                     )}
-                    <Badge variant={account.status === 'ACTIVE' ? 'success' : 'warning'}>{account.status}</Badge>
+                    <Badge variant={account.status === 'ACTIVE' ? 'success' : 'warning'}>
+                      {account.status}
+                    </Badge>
                   </div>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-slate-600">This Meta account has no ad accounts you can manage.</p>
+            <p className="text-sm text-slate-600">
+              This Meta account has no ad accounts you can manage.
+            </p>
           )}
         </section>
       )}
@@ -171,7 +215,10 @@ function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading
               ))}
             {status?.reconnectRequired && <Badge variant="destructive">Reconnect needed</Badge>}
             {status?.sandbox && (
-              <Badge variant="warning" title="A local sandbox stands in for Meta: nothing reaches Facebook.">
+              <Badge
+                variant="warning"
+                title="A local sandbox stands in for Meta: nothing reaches Facebook."
+              >
                 <FlaskConical aria-hidden="true" className="size-3" />
                 Sandbox
               </Badge>
@@ -197,11 +244,24 @@ function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading
                 onClick={() => disconnect.mutate()}
                 disabled={disconnect.isPending}
               >
-                {disconnect.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Unplug aria-hidden="true" />}
+                {disconnect.isPending ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Unplug aria-hidden="true" />
+                )}
                 Disconnect
               </Button>
-              <Button type="button" variant={status.reconnectRequired ? 'default' : 'outline'} onClick={connect} disabled={connecting}>
-                {connecting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
+              <Button
+                type="button"
+                variant={status.reconnectRequired ? 'default' : 'outline'}
+                onClick={connect}
+                disabled={connecting}
+              >
+                {connecting ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <RefreshCw aria-hidden="true" />
+                )}
                 Reconnect
               </Button>
             </div>
@@ -211,14 +271,21 @@ function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading
             <ul className="grid gap-2 text-sm text-slate-700">
               {BENEFITS.map((benefit) => (
                 <li key={benefit} className="flex gap-2">
-                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+                  <CheckCircle2
+                    aria-hidden="true"
+                    className="mt-0.5 size-4 shrink-0 text-emerald-600"
+                  />
                   {benefit}
                 </li>
               ))}
             </ul>
             <div>
               <Button type="button" onClick={connect} disabled={connecting}>
-                {connecting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+                {connecting ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Link2 aria-hidden="true" />
+                )}
                 {connecting ? 'Connecting...' : 'Connect Meta Account'}
               </Button>
             </div>
@@ -229,11 +296,24 @@ function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading
   )
 }
 
-function ComingSoonCard({ name, description, mark, color }: { name: string; description: string; mark: string; color: string }) {
+function ComingSoonCard({
+  name,
+  description,
+  mark,
+  color,
+}: {
+  name: string
+  description: string
+  mark: string
+  color: string
+}) {
   return (
     <Card aria-disabled="true" className="opacity-60 grayscale" data-testid={`coming-soon-${name}`}>
       <CardHeader className="flex-row items-start gap-4">
-        <span aria-hidden="true" className={`flex size-10 items-center justify-center rounded-lg text-sm font-bold text-white ${color}`}>
+        <span
+          aria-hidden="true"
+          className={`flex size-10 items-center justify-center rounded-lg text-sm font-bold text-white ${color}`}
+        >
           {mark}
         </span>
         <div className="grid flex-1 gap-1">
@@ -252,38 +332,44 @@ function ComingSoonCard({ name, description, mark, color }: { name: string; desc
 export default function Integrations({ metaSandbox }: { metaSandbox?: boolean }) {
   const user = useSessionUser()
   const queryClient = useQueryClient()
-
-  useEffect(() => {
-    if (!user) redirectToLogin()
-  }, [user])
-
   const status = useMetaStatus(Boolean(user))
-  useEffect(() => {
-    if (status.error && isUnauthorizedError(status.error)) redirectToLogin()
-  }, [status.error])
 
   useReturnToast(() => {
     void queryClient.invalidateQueries({ queryKey: META_STATUS_KEY })
   })
 
+  if (!user) return <SignInRedirect title="Integrations" />
+
   return (
     <>
       <Head title="Integrations" />
-      <PageHeader title="Integrations" description="Connect your advertising accounts to automate your campaigns." />
+      <PageHeader
+        title="Integrations"
+        description="Connect your advertising accounts to automate your campaigns."
+      />
       <div className="grid gap-6">
-        {status.isError && !isUnauthorizedError(status.error) && (
-          <Alert variant="destructive" role="alert">
-            <AlertTriangle aria-hidden="true" />
-            <AlertDescription>The Meta connection status could not be loaded. Reload the page to try again.</AlertDescription>
-          </Alert>
-        )}
+        {status.isError && !isUnauthorizedError(status.error) && <MetaStatusError />}
         <MetaCard
-          status={status.data ? { ...status.data, sandbox: status.data.sandbox || Boolean(metaSandbox) } : undefined}
-          loading={status.isLoading || !user}
+          status={
+            status.data
+              ? { ...status.data, sandbox: status.data.sandbox || Boolean(metaSandbox) }
+              : undefined
+          }
+          loading={status.isLoading}
         />
         <div className="grid gap-6 md:grid-cols-2">
-          <ComingSoonCard name="Google Ads" description="Search, Display and YouTube campaigns" mark="G" color="bg-[#4285f4]" />
-          <ComingSoonCard name="TikTok Ads" description="TikTok in-feed and Spark Ads" mark="T" color="bg-slate-900" />
+          <ComingSoonCard
+            name="Google Ads"
+            description="Search, Display and YouTube campaigns"
+            mark="G"
+            color="bg-[#4285f4]"
+          />
+          <ComingSoonCard
+            name="TikTok Ads"
+            description="TikTok in-feed and Spark Ads"
+            mark="T"
+            color="bg-slate-900"
+          />
         </div>
       </div>
     </>

@@ -158,4 +158,37 @@ test.group('Automation page (/dashboard)', () => {
     )
     assert.equal(cursor.mcpServers.adrelay.url, endpoint)
   })
+
+  test('a failed Meta status load shows an error and is asked again on the next page', async ({
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'agency')
+    await connectMeta(user)
+    await browserContext.loginAs(user)
+    const page = await browserContext.newPage()
+    // The first status request fails on the network (as with a dropped connection).
+    let statusRequests = 0
+    await page.route('**/api/meta/status', async (route) => {
+      statusRequests += 1
+      if (statusRequests === 1) await route.abort('connectionfailed')
+      else await route.continue()
+    })
+    await page.goto('/dashboard')
+
+    await page.getByText('The Meta connection status could not be loaded.').first().waitFor()
+    await page.getByRole('tab', { name: 'MCP Integration' }).click()
+    await page.getByTestId('mcp-active').waitFor()
+    await page.assertNotExists('[data-testid="meta-notice"]')
+
+    // The failure was not kept as "not connected": Integrations asks again and shows the truth.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Integrations' })
+      .click()
+    await page.waitForURL('**/integrations')
+    await page.getByTestId('meta-card').getByText('Connected', { exact: true }).waitFor()
+    assert.equal(statusRequests, 2)
+  })
 })

@@ -13,6 +13,7 @@ import {
   useStripeStandIn,
 } from '#tests/helpers/billing'
 import { FAKE_STRIPE_JS } from '#tests/stand_ins/fake_stripe_js'
+import { RATE_LIMITS } from '#start/limiter'
 import type { StripeStandIn } from '#tests/stand_ins/stripe_server'
 import { recordToasts } from '../web/helpers.js'
 
@@ -387,5 +388,30 @@ test.group('Subscription page without Stripe (manual mode)', (group) => {
     await validate.click()
     await toast(page).getByText('Invalid Code', { exact: true }).waitFor()
     assert.include(await toast(page).innerText(), 'This invitation code does not exist.')
+  })
+
+  test("past the invitation-code limit, Validate shows the server's message in a toast", async ({
+    visit,
+    browserContext,
+    client,
+    assert,
+  }) => {
+    const user: User = await createUser()
+    for (let index = 0; index < RATE_LIMITS.invitationCodes.requests; index++) {
+      await client
+        .post('/api/validate-invitation-code')
+        .json({ code: `GUESS-${index}` })
+        .withCsrfToken()
+        .loginAs(user)
+    }
+    await browserContext.loginAs(user)
+    const page = await visit('/subscription')
+    await page.getByLabel('Invitation code', { exact: true }).fill('GUESS-LAST')
+    await page.getByRole('button', { name: 'Validate' }).click()
+    await toast(page).getByText('Too Many Requests', { exact: true }).waitFor()
+    assert.match(
+      await toast(page).innerText(),
+      /Too many invitation code attempts\. Try again in \d+ (seconds|minutes)\./
+    )
   })
 })

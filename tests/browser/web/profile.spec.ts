@@ -186,6 +186,35 @@ test.group('Profile', () => {
   })
 })
 
+test.group('Rate limits on the screens', () => {
+  test("a 429 answer shows 'Too Many Requests' with the server's message", async ({
+    visit,
+    browserContext,
+  }) => {
+    const user = await createUser()
+    await browserContext.loginAs(user)
+    const page = await visit('/profile')
+    await page.getByText('No API keys yet').waitFor()
+    // The answer a rate-limited endpoint gives (app/shared/errors.ts shape, Retry-After).
+    await page.route('**/api/tokens', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      await route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '42' },
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'rate_limited', message: 'Too many attempts. Try again in 42 seconds.' },
+        }),
+      })
+    })
+    await page.getByRole('button', { name: 'Generate New Key' }).click()
+    const toast = page.locator('[data-variant]').first()
+    await toast.getByText('Too Many Requests').waitFor()
+    await toast.getByText('Too many attempts. Try again in 42 seconds.').waitFor()
+    await page.getByText('No API keys yet').waitFor()
+  })
+})
+
 test.group('Toasts', () => {
   test('a toast sits at the top on a phone and bottom right on a desktop, at most 420 px wide', async ({
     browserContext,

@@ -23,6 +23,20 @@ test.group('Development sign-in (Google not configured, outside production)', ()
     assert.equal(response.session('auth_web'), user.id)
   })
 
+  test('names are stored without control or bidirectional-override characters', async ({
+    client,
+    assert,
+  }) => {
+    const response = await client
+      .post('/api/login/dev')
+      .json({ email: 'bidi.name@example.test', firstName: 'Ad\u202Emin\u0000', lastName: 'Doe' })
+      .withCsrfToken()
+      .redirects(0)
+    response.assertStatus(302)
+    const user = await User.findByOrFail('email', 'bidi.name@example.test')
+    assert.equal(user.firstName, 'Admin')
+  })
+
   test('an invalid email is refused with 422 validation_failed', async ({ client }) => {
     const response = await client
       .post('/api/login/dev')

@@ -40,6 +40,29 @@ test.group('Admin invitation codes', () => {
     )
   })
 
+  test("a code's note is stored without control or bidirectional-override characters", async ({
+    client,
+    assert,
+  }) => {
+    const admin = await createUser({ role: 'admin' })
+    const response = await client
+      .post('/api/admin/invitation-codes')
+      .json({ planId: 'trafficker', maxRedemptions: 1, note: 'For \u202Eevil\u0000 partner' })
+      .withCsrfToken()
+      .loginAs(admin)
+    response.assertStatus(201)
+    const stored = await InvitationCode.findByOrFail('code', response.body().code)
+    assert.equal(stored.note, 'For evil partner')
+
+    const invisible = await client
+      .post('/api/admin/invitation-codes')
+      .json({ planId: 'trafficker', maxRedemptions: 1, note: '\u2066\u0000' })
+      .withCsrfToken()
+      .loginAs(admin)
+    invisible.assertStatus(422)
+    invisible.assertBodyContains({ error: { code: 'validation_failed' } })
+  })
+
   test('without a code, one is generated', async ({ client, assert }) => {
     const admin = await createUser({ role: 'admin' })
     const response = await client

@@ -2,9 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import app from '@adonisjs/core/services/app'
-import db from '@adonisjs/lucid/services/db'
 import { Metering } from '#usage/services/metering'
-import { billingPeriodAt } from '#usage/services/billing_period'
 
 /** Base URL of the app started by the functional suite. */
 export function baseUrl() {
@@ -33,14 +31,7 @@ export function textOf(result: CallToolResult): string {
 }
 
 /** Marks `userId`'s quota for this month as used up to `count`. */
-export async function setMonthlyUsage(userId: number, count: number) {
-  const { period } = billingPeriodAt()
-  await db
-    .table('usage_counters')
-    .insert({ user_id: userId, period, count })
-    .onConflict(['user_id', 'period'])
-    .merge({ count })
-}
+export { setUsage as setMonthlyUsage } from '#tests/helpers/usage'
 
 /** Writes the buffered call log now (it is flushed in batches in the background). */
 export async function flushCallLog() {

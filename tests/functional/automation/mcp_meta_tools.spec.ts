@@ -19,6 +19,19 @@ test.group('MCP tools backed by the Meta module (sandbox)', (group) => {
     await freshSandbox()
   })
 
+  test('a tools/call argument the tool does not take is refused, naming it', async ({ assert }) => {
+    const user = await createConnectedUser()
+    const { key } = await createApiKey(user)
+    const client = await connectMcp(key)
+    const result = await callTool(client, 'list_campaigns', {
+      adAccountId: ACCOUNT,
+      status: 'ACTIVE',
+    })
+    assert.isTrue(result.isError)
+    assert.match(textOf(result), /^validation_failed/)
+    assert.include(textOf(result), 'Unknown parameter: status')
+  })
+
   test('read tools return the connected Meta account data', async ({ assert }) => {
     const user = await createConnectedUser()
     const { key } = await createApiKey(user)

@@ -25,6 +25,43 @@ test.group('REST routes backed by the Meta module (sandbox)', (group) => {
     assert.isString(response.body().paging.after)
   })
 
+  test('parameters an action does not take are refused with 422 naming them, at any depth', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'trafficker')
+    await connectMeta(user)
+    const { key } = await createApiKey(user)
+
+    const query = await client
+      .get('/api/v1/meta/list_campaigns')
+      .qs({ adAccountId: ACCOUNT, status: 'ACTIVE' })
+      .bearerToken(key)
+    query.assertStatus(422)
+    query.assertBodyContains({ error: { code: 'validation_failed', field: 'status' } })
+    assert.match(
+      query.body().error.message,
+      /Unknown parameter: status\. Accepted: adAccountId, statuses/
+    )
+
+    const nested = await client
+      .get('/api/v1/meta/get_insights')
+      .qs({ objectId: ACCOUNT, timeRange: { since: '2026-01-01', until: '2026-01-02', to: 'x' } })
+      .bearerToken(key)
+    nested.assertStatus(422)
+    nested.assertBodyContains({ error: { code: 'validation_failed', field: 'timeRange.to' } })
+
+    const body = await client
+      .post('/api/v1/meta/update_campaign_status')
+      .json({ campaignId: IDS.aboCampaign, status: 'PAUSED', confirmed: true })
+      .bearerToken(key)
+    body.assertStatus(422)
+    body.assertBodyContains({
+      error: { code: 'validation_failed', field: 'confirmed', unknownParameters: ['confirmed'] },
+    })
+  })
+
   test('POST /api/v1/meta/update_campaign_status previews, then applies with confirm', async ({
     client,
     assert,

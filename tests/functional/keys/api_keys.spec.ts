@@ -76,6 +76,35 @@ test.group('API keys (session endpoints)', () => {
     response.assertBodyContains({ error: { code: 'validation_failed' } })
   })
 
+  test('control and bidirectional-override characters are removed from a key name', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    const response = await client
+      .post('/api/tokens')
+      .json({ name: '\u202Eproduction\u0000 n8n\u2066' })
+      .withCsrfToken()
+      .loginAs(user)
+    response.assertStatus(201)
+    assert.equal(response.body().name, 'production n8n')
+    const stored = await ApiToken.findOrFail(response.body().id)
+    assert.equal(stored.name, 'production n8n')
+  })
+
+  test('a key name with nothing visible left is refused with 422', async ({ client, assert }) => {
+    const user = await createUser()
+    const response = await client
+      .post('/api/tokens')
+      .json({ name: '\u202E\u0000\u200F ' })
+      .withCsrfToken()
+      .loginAs(user)
+    response.assertStatus(422)
+    response.assertBodyContains({ error: { code: 'validation_failed' } })
+    assert.equal(response.body().error.fields[0].field, 'name')
+    assert.equal(await activeKeyCount(user.id), 0)
+  })
+
   test('past 25 active keys the next one is refused with api_key_limit_reached', async ({
     client,
     assert,

@@ -15,7 +15,7 @@ import { UpdateCampaignBudget } from '#meta/actions/update_campaign_budget'
 import { UpdateAdSetBudget } from '#meta/actions/update_ad_set_budget'
 import { SetAccountSpendCap } from '#meta/actions/set_account_spend_cap'
 import { GetMetaConnection } from '#meta/actions/get_meta_connection'
-import type { MetaSandbox } from '#meta/sandbox/meta_sandbox'
+import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { createUser } from '#tests/helpers/factories'
 import {
   ALEX,

@@ -3,8 +3,8 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import MetaConnection from '#meta/models/meta_connection'
 import { MetaConnections } from '#meta/services/meta_connections'
-import { createUser } from '#tests/helpers/factories'
-import { ALEX, consent, freshSandbox } from '#tests/helpers/meta'
+import { createApiKey, createUser } from '#tests/helpers/factories'
+import { ALEX, BLAIR, consent, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
 
 /** Starts a connect as `user`; returns the dialog URL and the session the start left behind. */
 async function start(client: any, user: any) {
@@ -238,5 +238,48 @@ test.group('Meta connect flow (OAuth against the sandbox)', (group) => {
       await db.rawQuery('ALTER TABLE meta_connections_unavailable RENAME TO meta_connections')
     }
     assert.isNull(await MetaConnection.findBy('userId', user.id))
+  })
+})
+
+test.group("One customer's Meta rate limit stays theirs (Meta's scopes)", (group) => {
+  group.each.setup(async () => {
+    await freshSandbox()
+  })
+
+  test("error 80004 on one user's ad account blocks neither another user nor a new connect", async ({
+    client,
+    assert,
+  }) => {
+    const sandbox = await freshSandbox()
+    const alex = await createConnectedUser(ALEX)
+    const blair = await createConnectedUser(BLAIR)
+    const alexKey = (await createApiKey(alex)).key
+    const blairKey = (await createApiKey(blair)).key
+    const listCampaigns = (key: string, adAccountId: string) =>
+      client.get('/api/v1/meta/list_campaigns').qs({ adAccountId }).bearerToken(key)
+
+    // Alex's account has been called (Meta reported its business in the usage headers)...
+    ;(await listCampaigns(alexKey, ALEX.accounts[0])).assertStatus(200)
+    // ...then Meta throttles Alex's business for ads management for 3 minutes.
+    sandbox.failNext({ code: 80004, path: `${ALEX.accounts[0]}/campaigns`, regainMinutes: 3 })
+    const throttled = await listCampaigns(alexKey, ALEX.accounts[0])
+    throttled.assertStatus(429)
+    throttled.assertBodyContains({ error: { code: 'meta_rate_limited' } })
+    assert.isAtLeast(Number(throttled.header('retry-after')), 170)
+
+    // Alex's next call is refused here without reaching Meta.
+    const before = sandbox.requests.length
+    ;(await listCampaigns(alexKey, ALEX.accounts[0])).assertStatus(429)
+    assert.equal(sandbox.requests.length, before)
+
+    // Blair (another Meta user, business and ad account) is not affected.
+    const other = await listCampaigns(blairKey, BLAIR.accounts[0])
+    other.assertStatus(200)
+    assert.isAbove(other.body().campaigns.length, 0)
+
+    // A new user connects Meta in the same window.
+    const { user, back, session } = await allowedConsent(client)
+    const connected = await callback(client, user, back, session)
+    connected.assertHeader('location', '/integrations?success=meta_connected')
   })
 })

@@ -2,8 +2,8 @@ import { test } from '@japa/runner'
 import { AppError } from '#shared/errors'
 import { GraphClient } from '#meta/services/graph_client'
 import { type UsageThrottle } from '#meta/services/usage_throttle'
-import type { MetaSandbox } from '#meta/sandbox/meta_sandbox'
-import { ALEX, freshSandbox } from '#tests/helpers/meta'
+import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
+import { ALEX, BLAIR, freshSandbox } from '#tests/helpers/meta'
 import { SANDBOX_APP_ID, SANDBOX_APP_SECRET } from '#config/meta'
 
 /** A client on the sandbox that records the pauses it would make instead of waiting. */
@@ -173,6 +173,95 @@ test.group('Graph API client against the sandbox', (group) => {
       client.get('act_100000000001/campaigns', { fields: 'id' }, token, 'act_100000000001')
     )
     assert.equal(second.code, 'meta_rate_limited')
+    assert.equal(sandbox.requests.length, before)
+  })
+
+  test("a rate limit on one user's ad account never blocks another user's calls", async ({
+    assert,
+  }) => {
+    const { client, sleeps } = clientFor(sandbox)
+    const blairToken = sandbox.issueToken(BLAIR.id)
+    const alexAccount = ALEX.accounts[0]
+    const blairAccount = BLAIR.accounts[0]
+    await client.get(alexAccount, { fields: 'id' }, token, alexAccount)
+    sandbox.failNext({ code: 80004, path: alexAccount, regainMinutes: 3 })
+    await failure(client.get(`${alexAccount}/campaigns`, { fields: 'id' }, token, alexAccount))
+
+    const before = sandbox.requests.length
+    const blair = await client.get(
+      `${blairAccount}/campaigns`,
+      { fields: 'id' },
+      blairToken,
+      blairAccount
+    )
+    assert.isArray(blair.data)
+    // The OAuth endpoints (no user token) only count against the app.
+    const exchanged = await client.get('oauth/access_token', {
+      grant_type: 'fb_exchange_token',
+      client_id: SANDBOX_APP_ID,
+      client_secret: SANDBOX_APP_SECRET,
+      fb_exchange_token: blairToken,
+    })
+    assert.isString(exchanged.access_token)
+    assert.equal(sandbox.requests.length - before, 2)
+    assert.lengthOf(sleeps, 0, 'nobody else was slowed down')
+  })
+
+  const scopes: Array<{ code: number; blocks: string; spares: string }> = [
+    { code: 17, blocks: "the user's token on any ad account", spares: 'other users' },
+    { code: 613, blocks: 'that ad account', spares: "the user's other ad account" },
+    { code: 80004, blocks: "that business's ads management", spares: 'its insights' },
+    { code: 80000, blocks: "that business's insights", spares: 'its ads management' },
+  ]
+  for (const { code, blocks, spares } of scopes) {
+    test(`error ${code} blocks ${blocks} and spares ${spares}`, async ({ assert }) => {
+      const { client } = clientFor(sandbox)
+      const account = ALEX.accounts[0]
+      const call = (path: string, accessToken: string, adAccountId: string) =>
+        client.get(path, { fields: 'id' }, accessToken, adAccountId)
+      const campaigns = () => call(`${account}/campaigns`, token, account)
+      const insights = () => client.get(`${account}/insights`, { fields: 'spend' }, token, account)
+      // Meta names the account's business in the usage headers of a first call.
+      await campaigns()
+      const failing = code === 80000 ? `${account}/insights` : `${account}/campaigns`
+      sandbox.failNext({ code, path: failing })
+      await failure(code === 80000 ? insights() : campaigns())
+
+      const refusedLocally = async (promise: Promise<unknown>) => {
+        const before = sandbox.requests.length
+        const error = await failure(promise)
+        return error.code === 'meta_rate_limited' && sandbox.requests.length === before
+      }
+      const goesThrough = async (promise: Promise<unknown>) => {
+        const before = sandbox.requests.length
+        await promise
+        return sandbox.requests.length === before + 1
+      }
+      if (code === 17) {
+        assert.isTrue(await refusedLocally(call(ALEX.accounts[1], token, ALEX.accounts[1])))
+        const blair = sandbox.issueToken(BLAIR.id)
+        assert.isTrue(await goesThrough(call(BLAIR.accounts[0], blair, BLAIR.accounts[0])))
+      } else if (code === 613) {
+        assert.isTrue(await refusedLocally(campaigns()))
+        assert.isTrue(await goesThrough(call(ALEX.accounts[1], token, ALEX.accounts[1])))
+      } else if (code === 80004) {
+        assert.isTrue(await refusedLocally(campaigns()))
+        assert.isTrue(await goesThrough(insights()))
+      } else {
+        assert.isTrue(await refusedLocally(insights()))
+        assert.isTrue(await goesThrough(campaigns()))
+      }
+    })
+  }
+
+  test("error 4 (the app's own limit) blocks every user, as Meta does", async ({ assert }) => {
+    const { client } = clientFor(sandbox)
+    sandbox.failNext({ code: 4 })
+    await failure(client.get('me', {}, token))
+    const before = sandbox.requests.length
+    const blair = sandbox.issueToken(BLAIR.id)
+    const error = await failure(client.get('me', {}, blair))
+    assert.equal(error.code, 'meta_rate_limited')
     assert.equal(sandbox.requests.length, before)
   })
 

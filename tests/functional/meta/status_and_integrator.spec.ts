@@ -1,7 +1,10 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import MetaConnection from '#meta/models/meta_connection'
 import { ActionRegistry } from '#automation/registry/action_registry'
+import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { metaTools } from '#meta/tools/index'
+import { META_WRITE_FEATURE } from '#meta/tools/schemas'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import {
   ALEX,
@@ -33,6 +36,23 @@ test.group('Meta status and disconnect (session)', (group) => {
       isLongLived: false,
       expiresAt: null,
     })
+  })
+
+  test('status warns that the token expires soon within 7 days of its expiry only', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createConnectedUser()
+    const connection = await MetaConnection.findByOrFail('userId', user.id)
+    const expiresSoonWith = async (expiresAt: DateTime) => {
+      connection.expiresAt = expiresAt
+      await connection.save()
+      const response = await client.get('/api/meta/status').loginAs(user)
+      response.assertStatus(200)
+      return response.body().expiresSoon
+    }
+    assert.isTrue(await expiresSoonWith(DateTime.utc().plus({ days: 6, hours: 23 })))
+    assert.isFalse(await expiresSoonWith(DateTime.utc().plus({ days: 8 })))
   })
 
   test('disconnect removes the stored token and revokes the app at Meta', async ({
@@ -148,6 +168,7 @@ test.group('Integrator endpoints (/internal/meta)', (group) => {
 
   test('proxy forwards a write on an object the user owns', async ({ client }) => {
     const user = await createConnectedUser()
+    await setPlan(user, 'trafficker')
     const { key } = await createApiKey(user)
     const response = await client
       .post('/internal/meta/proxy')
@@ -155,6 +176,44 @@ test.group('Integrator endpoints (/internal/meta)', (group) => {
       .json({ method: 'POST', path: IDS.aboAdSet, params: { status: 'PAUSED' } })
     response.assertStatus(200)
     response.assertBody({ success: true })
+  })
+
+  test('a Free key cannot write through the proxy: same plan gate as the write actions', async ({
+    client,
+    assert,
+  }) => {
+    const sandbox = await freshSandbox()
+    const user = await createConnectedUser()
+    const { key } = await createApiKey(user)
+    const action = await client
+      .post('/api/v1/meta/update_campaign_status')
+      .bearerToken(key)
+      .json({ campaignId: IDS.aboCampaign, status: 'PAUSED', confirm: true })
+    action.assertStatus(403)
+    action.assertBodyContains({ error: { code: 'plan_upgrade_required' } })
+
+    const before = sandbox.requests.length
+    const proxied = await client
+      .post('/internal/meta/proxy')
+      .bearerToken(key)
+      .json({ method: 'POST', path: IDS.aboCampaign, params: { status: 'PAUSED' } })
+    proxied.assertStatus(403)
+    proxied.assertBodyContains({
+      error: {
+        code: 'plan_upgrade_required',
+        feature: action.body().error.feature,
+        requiredPlan: action.body().error.requiredPlan,
+      },
+    })
+    assert.equal(sandbox.requests.length, before, 'nothing reached Meta')
+    assert.equal(sandbox.store.campaigns.get(IDS.aboCampaign)!.status, 'ACTIVE')
+
+    const read = await client
+      .post('/internal/meta/proxy')
+      .bearerToken(key)
+      .json({ method: 'GET', path: IDS.aboCampaign, params: { fields: 'id,status' } })
+    read.assertStatus(200)
+    read.assertBodyContains({ id: IDS.aboCampaign, status: 'ACTIVE' })
   })
 
   test("proxy refuses another user's ad account and objects", async ({ client }) => {
@@ -223,6 +282,7 @@ test.group('Integrator endpoints (/internal/meta)', (group) => {
     client,
   }) => {
     const user = await createConnectedUser()
+    await setPlan(user, 'agency')
     const { key } = await createApiKey(user)
     const response = await client
       .post('/internal/meta/proxy')
@@ -231,6 +291,19 @@ test.group('Integrator endpoints (/internal/meta)', (group) => {
     response.assertStatus(400)
     response.assertBodyContains({
       error: { code: 'meta_error', metaCode: 100, metaSubcode: 1885621 },
+    })
+  })
+
+  test('proxy refuses a body parameter it does not take, naming it', async ({ client }) => {
+    const user = await createConnectedUser()
+    const { key } = await createApiKey(user)
+    const response = await client
+      .post('/internal/meta/proxy')
+      .bearerToken(key)
+      .json({ method: 'GET', path: 'act_100000000001', fields: 'id,name' })
+    response.assertStatus(422)
+    response.assertBodyContains({
+      error: { code: 'validation_failed', field: 'fields', unknownParameters: ['fields'] },
     })
   })
 
@@ -251,7 +324,7 @@ test.group('Meta tool declarations', () => {
     assert,
   }) => {
     const registry = new ActionRegistry(metaTools)
-    assert.lengthOf(registry.list(), 13)
+    assert.lengthOf(registry.list(), 35)
     for (const { declaration } of registry.list()) {
       assert.equal(declaration.module, 'meta')
       for (const [field, schema] of Object.entries(declaration.input.shape)) {
@@ -260,8 +333,9 @@ test.group('Meta tool declarations', () => {
           `${declaration.name}.${field} has a description`
         )
       }
+      // The proxy's POST checks META_WRITE_FEATURE: every write action must need the same one.
       if (declaration.annotations.readOnlyHint) assert.isUndefined(declaration.feature)
-      else assert.equal(declaration.feature, 'automation_tools')
+      else assert.equal(declaration.feature, META_WRITE_FEATURE)
     }
   })
 
@@ -291,5 +365,5 @@ test.group('Meta tool declarations', () => {
 async function freshSandboxKeepingState() {
   const { default: app } = await import('@adonisjs/core/services/app')
   const { MetaEndpoints } = await import('#meta/services/meta_endpoints')
-  return (await app.container.make(MetaEndpoints)).sandbox!
+  return (await app.container.make(MetaEndpoints)).sandbox as MetaSandbox
 }

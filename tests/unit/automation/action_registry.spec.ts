@@ -3,7 +3,12 @@ import { z } from 'zod'
 import { AppError } from '#shared/errors'
 import { ActionRegistry } from '#automation/registry/action_registry'
 import { defineAction } from '#automation/registry/define_action'
-import { coerceQuery } from '#automation/registry/json_schema'
+import {
+  closeObjects,
+  coerceQuery,
+  toJsonSchema,
+  unknownParameters,
+} from '#automation/registry/json_schema'
 
 const pauseThings = defineAction({
   module: 'demo',
@@ -118,5 +123,41 @@ test.group('Action registry', () => {
       { limit: 10, active: true, ids: ['a', 'b'], other: 'x' }
     )
     assert.deepEqual(coerceQuery({ limit: 'ten' }, action.inputJsonSchema), { limit: 'ten' })
+  })
+})
+
+test.group('Unknown parameters', () => {
+  const schema = closeObjects(
+    toJsonSchema(
+      z.object({
+        name: z.string(),
+        range: z.object({ from: z.string() }).nullable().optional(),
+        rows: z.array(z.object({ id: z.string() })).optional(),
+        labels: z.record(z.string(), z.string()).optional(),
+      }),
+      'input'
+    )
+  )
+
+  test('names extra keys at any depth: objects, nullable objects, array items', ({ assert }) => {
+    assert.deepEqual(
+      unknownParameters(
+        {
+          name: 'a',
+          extra: 1,
+          range: { from: 'x', to: 'y' },
+          rows: [{ id: '1' }, { id: '2', n: 3 }],
+        },
+        schema
+      ),
+      ['extra', 'range.to', 'rows.1.n']
+    )
+  })
+
+  test('records stay open and values of the wrong type are left to validation', ({ assert }) => {
+    assert.deepEqual(unknownParameters({ name: 'a', labels: { any: 'thing' } }, schema), [])
+    assert.deepEqual(unknownParameters({ name: 'a', range: 'oops', rows: 'no' }, schema), [])
+    assert.isFalse(schema.additionalProperties)
+    assert.deepEqual(schema.properties.labels.additionalProperties, { type: 'string' })
   })
 })

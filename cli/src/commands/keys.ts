@@ -1,0 +1,150 @@
+import { type Command, InvalidArgumentError } from 'commander'
+import ms from 'ms'
+import { confirmAction } from '../prompt.js'
+import type { Context, RunWith } from '../context.js'
+
+/** `GET /api/v1/keys` item (app/keys/http/cli_endpoints.ts). */
+interface ListedKey {
+  id: number
+  name: string
+  token: string
+  createdAt: string
+  lastUsedAt: string | null
+  expiresAt: string | null
+}
+
+interface CreatedKey {
+  id: number
+  name: string
+  token: string
+  createdAt: string
+}
+
+/** A positive key id. */
+function keyId(value: string): number {
+  const id = Number(value)
+  if (!Number.isInteger(id) || id <= 0)
+    throw new InvalidArgumentError('must be a key id (a positive whole number)')
+  return id
+}
+
+/** `24h`, `30m`, `7d`, `0` → seconds (at most 30 days, the server's limit). */
+export function graceSeconds(value: string): number {
+  const milliseconds = /^\d+$/.test(value) ? Number(value) * 1000 : ms(value as ms.StringValue)
+  if (typeof milliseconds !== 'number' || !Number.isFinite(milliseconds) || milliseconds < 0) {
+    throw new InvalidArgumentError('must be a duration such as 0, 30m, 24h or 7d')
+  }
+  const seconds = Math.round(milliseconds / 1000)
+  if (seconds > 30 * 86_400) throw new InvalidArgumentError('must be at most 30d')
+  return seconds
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'never')
+
+/** `keys create|list|revoke|rotate` (a CLI token is needed: API keys cannot manage keys). */
+export function keysCommands(program: Command, run: RunWith) {
+  const keys = program.command('keys').description('Create, list, revoke and rotate API keys')
+
+  keys
+    .command('create')
+    .description('Create an API key; the key is printed once')
+    .requiredOption('--name <name>', 'name of the key (1-100 characters)')
+    .action(
+      run(async (context: Context, options: { name: string }) => {
+        const { body } = await context.request<CreatedKey>('POST', '/api/v1/keys', {
+          body: { name: options.name },
+          spinner: 'Creating the key…',
+        })
+        context.output.result(body, () => {
+          context.output.success(
+            `Created API key "${body.name}" (id ${body.id}). Copy it now: it is not shown again.`
+          )
+          context.output.line(body.token)
+        })
+      })
+    )
+
+  keys
+    .command('list')
+    .description('List API keys (masked)')
+    .action(
+      run(async (context: Context) => {
+        const { body } = await context.request<ListedKey[]>('GET', '/api/v1/keys', {
+          spinner: 'Loading keys…',
+        })
+        context.output.result(body, () => {
+          if (body.length === 0) {
+            context.output.info(
+              'No API keys yet. Create one with `adrelay keys create --name <name>`.'
+            )
+            return
+          }
+          context.output.table(
+            ['ID', 'NAME', 'KEY', 'CREATED', 'LAST USED', 'EXPIRES'],
+            body.map((key) => [
+              key.id,
+              key.name,
+              key.token,
+              day(key.createdAt),
+              day(key.lastUsedAt),
+              day(key.expiresAt),
+            ])
+          )
+        })
+      })
+    )
+
+  keys
+    .command('revoke')
+    .description('Revoke an API key (asks first unless --yes)')
+    .argument('<id>', 'key id (see `adrelay keys list`)', keyId)
+    .action(
+      run(async (context: Context, id: number) => {
+        if (
+          !(await confirmAction(
+            context,
+            `Revoke API key ${id}? Calls with it will fail from now on.`
+          ))
+        ) {
+          context.output.info('Nothing revoked.')
+          return
+        }
+        await context.request('DELETE', `/api/v1/keys/${id}`, { spinner: 'Revoking…' })
+        context.output.result({ id, revoked: true }, () =>
+          context.output.success(`Revoked API key ${id}.`)
+        )
+      })
+    )
+
+  keys
+    .command('rotate')
+    .description('Replace an API key with a new one of the same name')
+    .argument('<id>', 'key id (see `adrelay keys list`)', keyId)
+    .option(
+      '--grace <duration>',
+      'keep the old key working this long (e.g. 30m, 24h, 7d; default 0: revoke at once)',
+      graceSeconds,
+      0
+    )
+    .action(
+      run(async (context: Context, id: number, options: { grace: number }) => {
+        const { body } = await context.request<
+          CreatedKey & {
+            previous: { id: number; expiresAt: string | null; revokedAt: string | null }
+          }
+        >('POST', `/api/v1/keys/${id}/rotate`, {
+          body: { graceSeconds: options.grace },
+          spinner: 'Rotating…',
+        })
+        context.output.result(body, () => {
+          const old = body.previous.expiresAt
+            ? `The old key ${id} keeps working until ${body.previous.expiresAt}.`
+            : `The old key ${id} is revoked.`
+          context.output.success(
+            `New key "${body.name}" (id ${body.id}). ${old} Copy the new key now: it is not shown again.`
+          )
+          context.output.line(body.token)
+        })
+      })
+    )
+}

@@ -1,0 +1,57 @@
+/**
+ * Exit codes of `adrelay` (stable; scripts rely on them):
+ * 0 ok · 1 error · 2 usage (bad flags, a prompt needed without a TTY) · 3 authentication
+ * (not signed in, revoked or expired credential) · 4 quota exceeded · 5 not found.
+ */
+export const ExitCode = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  authentication: 3,
+  quotaExceeded: 4,
+  notFound: 5,
+} as const
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode]
+
+/**
+ * An expected failure: a stable snake_case `code` (the server's when it came from the server),
+ * a message for people and the exit code it ends the process with.
+ */
+export class CliError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly exitCode: ExitCodeValue = ExitCode.error,
+    /** Extra fields of the server's error body (limit, resetsAt, field...). */
+    readonly details: Record<string, unknown> = {}
+  ) {
+    super(message)
+    this.name = 'CliError'
+  }
+
+  /** The shape printed with `--json`: the server's `{error: {code, message, ...}}`. */
+  toJSON() {
+    return { error: { code: this.code, message: this.message, ...this.details } }
+  }
+}
+
+/** The exit code for a server answer: its status first, then well-known codes. */
+export function exitCodeForStatus(status: number, code?: string): ExitCodeValue {
+  if (status === 401 || code === 'cli_token_required' || code === 'account_suspended') {
+    return ExitCode.authentication
+  }
+  if (code === 'quota_exceeded') return ExitCode.quotaExceeded
+  if (status === 404) return ExitCode.notFound
+  if (status === 422 || status === 400 || status === 405) return ExitCode.usage
+  return ExitCode.error
+}
+
+/** `adrelay` without a usable credential. */
+export function notSignedIn(profile: string): CliError {
+  return new CliError(
+    'not_signed_in',
+    `You are not signed in${profile === 'default' ? '' : ` (profile "${profile}")`}. Run \`adrelay login\`, or set ADRELAY_TOKEN or ADRELAY_API_KEY.`,
+    ExitCode.authentication
+  )
+}

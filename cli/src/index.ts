@@ -1,0 +1,144 @@
+import { Command, CommanderError } from 'commander'
+import { CliError, ExitCode } from './errors.js'
+import { Context, type GlobalOptions } from './context.js'
+import { CLI_VERSION } from './version.js'
+import { loadOpenApi, publishedActions } from './openapi.js'
+import { authCommands } from './commands/auth.js'
+import { keysCommands } from './commands/keys.js'
+import { usageCommand } from './commands/usage.js'
+import { mcpCommands } from './commands/mcp.js'
+import { completionCommands } from './commands/completion.js'
+import { addActionCommands } from './commands/actions.js'
+
+/** Commands written here; anything else is a module of published actions. */
+const BUILT_IN = new Set([
+  'login',
+  'logout',
+  'auth',
+  'keys',
+  'usage',
+  'mcp',
+  'completion',
+  '__complete',
+])
+
+/** Commander usage errors end with exit 2; its help and version output with 0. */
+const COMMANDER_OK = new Set(['commander.helpDisplayed', 'commander.version'])
+
+/**
+ * The command words of argv: the first operand (flags and the value of --profile skipped)
+ * and the word right after it when that is not a flag.
+ */
+function operands(args: string[]): [string | undefined, string | undefined] {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]
+    if (arg === '--') break
+    if (arg === '--profile') index++
+    else if (!arg.startsWith('-')) {
+      const next = args[index + 1]
+      return [arg, next !== undefined && !next.startsWith('-') ? next : undefined]
+    }
+  }
+  return [undefined, undefined]
+}
+
+/**
+ * Whether this invocation needs the published actions, and whether from the network:
+ * `adrelay meta …` (yes), `adrelay usage get-usage` (yes), `adrelay --help` and completion
+ * (cache only), built-in commands (no).
+ */
+function actionsNeeded(args: string[]): 'network' | 'cache' | null {
+  const [first, second] = operands(args)
+  if (first === '__complete' || first === undefined) return 'cache'
+  if (first === 'help') return second && !BUILT_IN.has(second) ? 'network' : 'cache'
+  if (first === 'usage') return second ? 'network' : null
+  return BUILT_IN.has(first) ? null : 'network'
+}
+
+function printError(error: CliError, json: boolean) {
+  if (json) process.stderr.write(JSON.stringify(error.toJSON()) + '\n')
+  else process.stderr.write(`Error (${error.code}): ${error.message}\n`)
+}
+
+/**
+ * Runs `adrelay` with `argv` (process.argv shape) and resolves to the exit code
+ * (see errors.ts `ExitCode`).
+ */
+export async function main(argv: string[] = process.argv): Promise<number> {
+  const args = argv.slice(2)
+  const json = args.includes('--json')
+  const program = new Command('adrelay')
+    .version(CLI_VERSION)
+    .description('Adrelay from the terminal: sign in, manage API keys, read usage, run actions.')
+    .option('--profile <name>', 'account/server profile (default "default", or ADRELAY_PROFILE)')
+    .option('--json', 'print results as JSON (stable shapes)')
+    .option('-y, --yes', 'answer yes to confirmations (for scripts)')
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      outputError: (text, write) =>
+        json
+          ? write(
+              JSON.stringify({
+                error: { code: 'usage_error', message: text.replace(/^error: /, '').trim() },
+              }) + '\n'
+            )
+          : write(text),
+    })
+
+  let exitCode: number = ExitCode.ok
+  const run =
+    (action: (context: Context, ...args: any[]) => Promise<void>) =>
+    async (...received: any[]) => {
+      const command = received[received.length - 1] as Command
+      const positionals = received.slice(0, -2)
+      const options = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>()
+      await action(await Context.create(options), ...positionals, options)
+    }
+
+  authCommands(program, run)
+  keysCommands(program, run)
+  usageCommand(program, run)
+  mcpCommands(program, run)
+  completionCommands(program)
+
+  try {
+    const needed = actionsNeeded(args)
+    if (needed) {
+      const profileIndex = args.indexOf('--profile')
+      const context = await Context.create({
+        profile: profileIndex >= 0 ? args[profileIndex + 1] : undefined,
+        json,
+      })
+      try {
+        const document = await loadOpenApi(context.anonymousClient(), {
+          offline: needed === 'cache',
+        })
+        if (document) addActionCommands(program, publishedActions(document), run)
+      } catch (error) {
+        if (needed === 'network') throw error
+      }
+    }
+    for (const command of allCommands(program)) {
+      command.exitOverride().configureOutput(program.configureOutput())
+    }
+    await program.parseAsync(argv)
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      exitCode = COMMANDER_OK.has(error.code) ? ExitCode.ok : ExitCode.usage
+    } else if (error instanceof CliError) {
+      printError(error, json)
+      exitCode = error.exitCode
+    } else if ((error as { name?: string }).name === 'ExitPromptError') {
+      exitCode = ExitCode.error
+    } else {
+      printError(new CliError('unexpected_error', (error as Error).message ?? String(error)), json)
+      exitCode = ExitCode.error
+    }
+  }
+  return exitCode
+}
+
+function allCommands(command: Command): Command[] {
+  return command.commands.flatMap((child) => [child, ...allCommands(child)])
+}

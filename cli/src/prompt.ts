@@ -1,0 +1,22 @@
+import { confirm } from '@inquirer/prompts'
+import { CliError, ExitCode } from './errors.js'
+import type { Context } from './context.js'
+
+/**
+ * Asks `question` (default No) unless `--yes` was given. Without a terminal to ask on
+ * (stdin or stderr not a TTY) and without `--yes`, nothing is sent: exit 2, so a script
+ * never hangs on a hidden prompt nor acts without consent.
+ * @returns whether the person agreed
+ * @throws CliError `confirmation_required` (exit 2)
+ */
+export async function confirmAction(context: Context, question: string): Promise<boolean> {
+  if (context.yes) return true
+  if (!process.stdin.isTTY || !process.stderr.isTTY) {
+    throw new CliError(
+      'confirmation_required',
+      `${question} Needs a confirmation: run it again with --yes (no terminal to ask on).`,
+      ExitCode.usage
+    )
+  }
+  return confirm({ message: question, default: false }, { output: process.stderr })
+}

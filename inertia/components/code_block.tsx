@@ -1,0 +1,24 @@
+/**
+ * A read-only block of code or configuration (monospace, dark), scrollable within its own box
+ * and focusable so keyboard users can scroll it. `label` is its accessible name.
+ */
+export function CodeBlock({
+  text,
+  label,
+  testId,
+}: {
+  text: string
+  label: string
+  testId?: string
+}) {
+  return (
+    <pre
+      aria-label={label}
+      tabIndex={0}
+      data-testid={testId}
+      className="max-h-80 overflow-auto rounded-lg bg-slate-950 p-4 font-mono text-xs leading-relaxed text-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
+      <code>{text}</code>
+    </pre>
+  )
+}

@@ -1,0 +1,38 @@
+/**
+ * Display formatting shared by the screens (en-US, the product's language).
+ */
+
+/**
+ * Minor units → money in `currency` (`$1,234.56`), with the currency's own number of decimals
+ * (ISO 4217: 2 for USD, 0 for JPY); an unknown currency code prints as `1234.56 XYZ`.
+ */
+export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  let format: Intl.NumberFormat
+  try {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() })
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`
+  }
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
+  return format.format(minor / 10 ** digits)
+}
+
+/** `Jan 5, 2025`, or `—` for none. */
+export function formatDate(iso: string | null | undefined): string {
+  return formatInstant(iso, {})
+}
+
+/** `Jan 5, 2025, 14:03`, or `—` for none. */
+export function formatDateTime(iso: string | null | undefined): string {
+  return formatInstant(iso, { hour: '2-digit', minute: '2-digit' })
+}
+
+function formatInstant(iso: string | null | undefined, time: Intl.DateTimeFormatOptions) {
+  if (!iso) return '—'
+  return new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    ...time,
+  })
+}

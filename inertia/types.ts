@@ -1,0 +1,68 @@
+/**
+ * The server's shapes as the screens read them, every one derived from the server's code and
+ * none written out here: transformer outputs (`Data.*`, generated from
+ * app/<module>/transformers by `node ace codegen`) and, where a transformer does not fit
+ * (results of actions that the CLI and other machines read as well), the action's own result
+ * type. Change a shape on the server and the screens that read it stop type-checking.
+ */
+import type { Data } from '@generated/data'
+import type { GetAccountUsage } from '#usage/actions/get_account_usage'
+import type { GetSuccessRateTrend } from '#usage/actions/get_success_rate_trend'
+import type { GetUsageAnalytics } from '#usage/actions/get_usage_analytics'
+import type { GetMetaConnection } from '#meta/actions/get_meta_connection'
+import type { ListAdAccounts } from '#meta/actions/list_ad_accounts'
+import type { ValidateInvitationCode } from '#billing/actions/validate_invitation_code'
+import type { FinalizeSubscription } from '#billing/actions/finalize_subscription'
+import type { KeepCurrentPlan } from '#billing/actions/keep_current_plan'
+import type { ListAuditEntries } from '#admin/actions/list_audit_entries'
+
+import type AutomationController from '#automation/controllers/automation_controller'
+import type { buildClientConfigs } from '#automation/n8n_template'
+
+/** What an action's `execute` resolves to (what its session endpoint answers). */
+type ResultOf<Action extends { execute(...args: any[]): unknown }> = Awaited<
+  ReturnType<Action['execute']>
+>
+
+/* Accounts and keys (transformers). */
+export type SharedProps = Data.SharedProps
+export type SessionUser = Data.Accounts.SessionUser
+/** A machine-checked plan feature (`PlanFeature` of app/accounts/plan_catalog.ts). */
+export type PlanFeature = SessionUser['features'][number]
+export type PublicPlan = Data.Accounts.Plan
+export type ListedApiKey = Data.Keys.ApiKey
+export type CreatedApiKey = Data.Keys.ApiKey.Variants['forCreation']
+
+/* Usage (actions). */
+export type AccountUsage = ResultOf<GetAccountUsage>
+export type { RecentCall } from '#usage/actions/list_recent_calls'
+export type SuccessRateTrend = ResultOf<GetSuccessRateTrend>
+export type UsageAnalytics = ResultOf<GetUsageAnalytics>
+
+/* Meta (actions). */
+export type MetaStatus = ResultOf<GetMetaConnection>
+export type MetaAdAccount = ResultOf<ListAdAccounts>['adAccounts'][number]
+
+/* Billing (actions and config). */
+export type { BillingMode } from '#config/billing'
+export type { SubscriptionPreview } from '#billing/actions/preview_subscription_change'
+export type { CreateSubscriptionResult } from '#billing/actions/create_subscription'
+export type { PendingPayment } from '#billing/actions/get_pending_payment'
+export type InvitationValidation = ResultOf<ValidateInvitationCode>
+export type FinalizedSubscription = ResultOf<FinalizeSubscription>
+export type KeptPlan = ResultOf<KeepCurrentPlan>
+
+/* Admin (actions). */
+export type { PlatformStats } from '#admin/actions/get_platform_stats'
+export type { ListUsersResult } from '#admin/actions/list_users'
+export type { AdminUser } from '#admin/transformers/admin_user'
+export type { AdminUserDetail } from '#admin/actions/get_user_detail'
+export type { SuspensionResult } from '#admin/actions/set_user_suspension'
+export type { InvitationCodeView } from '#billing/actions/list_invitation_codes'
+export type { AdminCreateInvitationCodeInput } from '#admin/actions/manage_invitation_codes'
+export type AuditLogPage = ResultOf<ListAuditEntries>
+export type AuditEntry = AuditLogPage['entries'][number]
+
+/* Automation (the page's props and its endpoint list). */
+export type PublishedActionInfo = Awaited<ReturnType<AutomationController['actions']>>[number]
+export type McpClientConfig = ReturnType<typeof buildClientConfigs>[number]

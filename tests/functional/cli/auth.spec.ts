@@ -1,0 +1,205 @@
+import { test } from '@japa/runner'
+import { readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { AsyncEntry } from '@napi-rs/keyring'
+import ApiToken from '#keys/models/api_token'
+import DeviceAuthorization from '#keys/models/device_authorization'
+import { hashApiKey } from '#keys/services/api_key_format'
+import { createApiKey, createUser } from '#tests/helpers/factories'
+import {
+  cliEnvironment,
+  decideOnDevicePage as approve,
+  jsonOf,
+  mintCliToken,
+  runCli,
+  startCli,
+} from '#tests/helpers/cli'
+
+/** Whether an OS keychain answers on this machine (no Secret Service on the CI machines). */
+async function keychainWorks() {
+  try {
+    const entry = new AsyncEntry('adrelay-cli-test', 'probe', {
+      linux: { store: 'secret-service' },
+    })
+    await entry.setPassword('x')
+    await entry.deleteCredential()
+    return true
+  } catch {
+    return false
+  }
+}
+
+test.group('adrelay login (device flow) and auth', () => {
+  test('login: approved from a signed-in session, stored in a 0600 file in a 0700 folder', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    const { env } = await cliEnvironment()
+    const login = startCli(
+      ['login', '--no-browser', '--insecure-storage', '--device-name', 'ci box'],
+      env
+    )
+    const [, userCode] = await login.stderrMatching(/one-time code: ([A-Z]{4}-[A-Z]{4})/)
+    ;(await approve(client, user, userCode)).assertStatus(200)
+    const result = await login.done
+    assert.equal(result.code, 0, result.stderr)
+    assert.include(result.stderr, `Logged in to ${env.ADRELAY_API_URL} as ${user.email}`)
+
+    const folder = join(env.XDG_CONFIG_HOME, 'adrelay')
+    const file = join(folder, 'credentials.json')
+    assert.equal((await stat(file)).mode & 0o777, 0o600)
+    assert.equal((await stat(folder)).mode & 0o777, 0o700)
+    const stored = JSON.parse(await readFile(file, 'utf8')).profiles.default
+    const token = await ApiToken.findByOrFail('token_hash', hashApiKey(stored.token))
+    assert.equal(token.kind, 'cli_token')
+    assert.equal(token.name, 'ci box')
+    assert.equal(token.userId, user.id)
+
+    const status = await runCli(['auth', 'status', '--json'], env)
+    assert.equal(status.code, 0, status.stderr)
+    assert.containsSubset(jsonOf(status), {
+      profile: 'default',
+      apiUrl: env.ADRELAY_API_URL,
+      source: 'file',
+      user: { email: user.email },
+      plan: { id: 'free', name: 'Free' },
+      credential: { kind: 'cli_token', name: 'ci box' },
+    })
+    assert.isString(jsonOf(status).credential.expiresAt)
+
+    const human = await runCli(['auth', 'status'], env)
+    assert.match(human.stdout, /Credential: +CLI token "ci box"/)
+    assert.match(human.stdout, /From: +file .*credentials\.json/)
+    assert.match(human.stdout, /Expires: +\d{4}-\d{2}-\d{2} \(in 90 days\)/)
+
+    const printed = await runCli(['auth', 'token'], env)
+    assert.equal(printed.stdout.trim(), stored.token)
+  })
+
+  test('login: denied in the browser ends with exit 3 and stores nothing', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    const { env } = await cliEnvironment()
+    const login = startCli(['login', '--no-browser', '--insecure-storage'], env)
+    const [, userCode] = await login.stderrMatching(/one-time code: ([A-Z]{4}-[A-Z]{4})/)
+    ;(await approve(client, user, userCode, 'deny')).assertStatus(200)
+    const result = await login.done
+    assert.equal(result.code, 3)
+    assert.include(result.stderr, 'Error (access_denied): The sign-in was denied in the browser.')
+    const status = await runCli(['auth', 'status'], env)
+    assert.equal(status.code, 3)
+  })
+
+  test('login without a keychain fails at once with a hint, and writes no plaintext', async ({
+    assert,
+  }) => {
+    const { env } = await cliEnvironment()
+    const before = await DeviceAuthorization.query().count('* as total')
+    const result = await runCli(['login', '--no-browser'], env)
+    assert.equal(result.code, 1)
+    assert.include(result.stderr, 'Error (keychain_unavailable)')
+    assert.include(result.stderr, 'adrelay login --insecure-storage')
+    assert.notInclude(result.stderr, 'one-time code')
+    const after = await DeviceAuthorization.query().count('* as total')
+    assert.equal(after[0].$extras.total, before[0].$extras.total)
+    await assert.rejects(() => stat(join(env.XDG_CONFIG_HOME, 'adrelay', 'credentials.json')))
+  }).skip(keychainWorks, 'an OS keychain answers on this machine')
+
+  test('login --with-token reads standard input; the file storage choice is remembered', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const { env } = await cliEnvironment()
+    const first = await runCli(
+      ['login', '--with-token', '--insecure-storage'],
+      env,
+      (await mintCliToken(user)) + '\n'
+    )
+    assert.equal(first.code, 0, first.stderr)
+    const second = await runCli(
+      ['login', '--with-token', '--json'],
+      env,
+      await mintCliToken(user, 'second')
+    )
+    assert.equal(second.code, 0, second.stderr)
+    assert.containsSubset(jsonOf(second), { storage: 'file', credential: { name: 'second' } })
+
+    const bogus = await runCli(['login', '--with-token'], env, 'adrc_not-a-real-token')
+    assert.equal(bogus.code, 3)
+  })
+
+  test('logout revokes the token on the server and forgets it here', async ({ assert, client }) => {
+    const user = await createUser()
+    const { env } = await cliEnvironment()
+    const token = await mintCliToken(user, 'laptop')
+    await runCli(['login', '--with-token', '--insecure-storage'], env, token)
+
+    const result = await runCli(['logout', '--json'], env)
+    assert.equal(result.code, 0, result.stderr)
+    assert.deepEqual(jsonOf(result), { profile: 'default', revoked: true })
+    ;(await client.get('/api/v1/auth/session').bearerToken(token)).assertStatus(401)
+    const file = JSON.parse(
+      await readFile(join(env.XDG_CONFIG_HOME, 'adrelay', 'credentials.json'), 'utf8')
+    )
+    assert.deepEqual(file.profiles, {})
+    assert.equal((await runCli(['auth', 'status'], env)).code, 3)
+  })
+
+  test('ADRELAY_TOKEN and ADRELAY_API_KEY override what is stored; auth status names the source', async ({
+    assert,
+  }) => {
+    const stored = await createUser()
+    const other = await createUser()
+    const { env } = await cliEnvironment()
+    await runCli(['login', '--with-token', '--insecure-storage'], env, await mintCliToken(stored))
+
+    const viaToken = await runCli(['auth', 'status', '--json'], {
+      ...env,
+      ADRELAY_TOKEN: await mintCliToken(other, 'ci'),
+    })
+    assert.containsSubset(jsonOf(viaToken), {
+      source: 'ADRELAY_TOKEN',
+      user: { email: other.email },
+    })
+
+    const { key } = await createApiKey(other, 'n8n')
+    const viaKey = await runCli(['auth', 'status', '--json'], { ...env, ADRELAY_API_KEY: key })
+    assert.containsSubset(jsonOf(viaKey), {
+      source: 'ADRELAY_API_KEY',
+      credential: { kind: 'api_key', name: 'n8n' },
+    })
+    // An API key runs actions but cannot manage keys.
+    const keys = await runCli(['keys', 'list'], { ...env, ADRELAY_API_KEY: key })
+    assert.equal(keys.code, 3)
+    assert.include(keys.stderr, 'Error (cli_token_required)')
+  })
+
+  test('a stored credential is never sent to another server; --profile keeps accounts apart', async ({
+    assert,
+  }) => {
+    const first = await createUser()
+    const second = await createUser()
+    const { env } = await cliEnvironment()
+    await runCli(['login', '--with-token', '--insecure-storage'], env, await mintCliToken(first))
+    await runCli(
+      ['login', '--with-token', '--insecure-storage', '--profile', 'agency'],
+      env,
+      await mintCliToken(second)
+    )
+    assert.equal(jsonOf(await runCli(['auth', 'status', '--json'], env)).user.email, first.email)
+    assert.equal(
+      jsonOf(await runCli(['auth', 'status', '--json', '--profile', 'agency'], env)).user.email,
+      second.email
+    )
+
+    const elsewhere = await runCli(['auth', 'status'], {
+      ...env,
+      ADRELAY_API_URL: 'http://127.0.0.1:9',
+    })
+    assert.equal(elsewhere.code, 2)
+    assert.include(elsewhere.stderr, 'Error (server_mismatch)')
+  })
+})

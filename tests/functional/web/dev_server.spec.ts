@@ -1,0 +1,98 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import { connect } from 'node:net'
+import { rm, writeFile } from 'node:fs/promises'
+import { freePort, startAppProcess, type AppProcess } from '#tests/helpers/app_process'
+
+/** A Host header naming a LAN address, as a browser elsewhere on the network would send it. */
+const LAN_HOST = '192.168.1.50:3333'
+const PROBE_MARKER = 'adrelay-dev-server-probe-9f3c1e'
+
+/** GET `path` on the development server with a LAN Host header. */
+async function lanGet(server: AppProcess, path: string) {
+  const response = await fetch(`${server.url}${path}`, { headers: { host: LAN_HOST } })
+  return { status: response.status, body: await response.text() }
+}
+
+/** Whether a TCP connection to `host:port` is accepted. */
+function accepts(host: string, port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect({ host, port })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+test.group('Development server (npm run dev)', (group) => {
+  let server: AppProcess
+  group.setup(async () => {
+    await writeFile(app.tmpPath('dev_server_probe.sqlite3'), PROBE_MARKER)
+    server = await startAppProcess({
+      NODE_ENV: 'development',
+      // Set by `node ace serve` (the assembler): starts Vite's dev middleware.
+      DEV_MODE: 'true',
+      // No HOST: the default applies.
+      HOST: '',
+      VITE_HMR_PORT: String(await freePort()),
+    })
+    // The HTTP server answers before Vite's dev middleware is ready: wait for its client.
+    for (let attempt = 0; attempt < 600; attempt++) {
+      if ((await lanGet(server, '/@vite/client')).status === 200) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    return async () => {
+      await server.stop()
+      await rm(app.tmpPath('dev_server_probe.sqlite3'), { force: true })
+    }
+  })
+
+  test('listens on the loopback address only by default', async ({ assert }) => {
+    const port = Number(new URL(server.url).port)
+    assert.isTrue(await accepts('127.0.0.1', port))
+    // A listener on every interface (0.0.0.0) would accept this one too.
+    assert.isFalse(await accepts('127.0.0.2', port))
+  })
+
+  test('the database, configuration and project files are refused', async ({ assert }) => {
+    const root = app.makePath()
+    const paths = [
+      '/tmp/dev_server_probe.sqlite3',
+      '/tmp/adrelay.sqlite3',
+      '/tmp/dev_server_probe.sqlite3?raw',
+      '/config/meta.ts',
+      '/config/meta.ts?raw',
+      '/config/app.ts',
+      '/package.json',
+      '/README.md',
+      '/app/shared/errors.ts',
+      `/@fs${root}/config/meta.ts`,
+      `/@fs${root}/tmp/dev_server_probe.sqlite3`,
+      `/@fs${root}/package.json?import&raw`,
+    ]
+    for (const path of paths) {
+      const { status, body } = await lanGet(server, path)
+      assert.oneOf(status, [403, 404], path)
+      assert.notInclude(body, PROBE_MARKER, path)
+      assert.notInclude(body, 'SANDBOX_APP_SECRET', path)
+      assert.notInclude(body, '"dependencies"', path)
+    }
+  })
+
+  test('pages still load with their front-end sources and dependencies', async ({ assert }) => {
+    const page = await lanGet(server, '/')
+    assert.equal(page.status, 200)
+    const scripts = [...page.body.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1])
+    assert.include(scripts, '/@vite/client')
+    assert.isTrue(scripts.some((src) => src.startsWith('/inertia/')))
+    for (const src of scripts) assert.equal((await lanGet(server, src)).status, 200, src)
+
+    const entry = await lanGet(server, '/inertia/app.tsx')
+    const dependency = /from "(\/node_modules\/[^"]+)"/.exec(entry.body)?.[1]
+    assert.isString(dependency)
+    assert.equal((await lanGet(server, dependency!)).status, 200, dependency)
+    assert.equal((await lanGet(server, '/inertia/css/app.css')).status, 200)
+  })
+})

@@ -1,0 +1,18 @@
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import { billingPeriodAt } from '#usage/services/billing_period'
+
+/** Sets the user's quota counter for the current month (database, and reseeds Redis). */
+export async function setUsage(userId: number, count: number) {
+  const { period } = billingPeriodAt()
+  await db
+    .table('usage_counters')
+    .insert({ user_id: userId, period, count })
+    .onConflict(['user_id', 'period'])
+    .merge({ count })
+  // The Redis store keeps its own copy of the month's counter; reseed it from the database.
+  if (process.env.REDIS_URL) {
+    const redis = (await app.container.make('redis')).connection('main')
+    await redis.del(`adrelay:quota:${userId}:${period}`)
+  }
+}

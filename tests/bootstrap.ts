@@ -6,6 +6,7 @@ import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
 import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
 import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
@@ -66,12 +67,14 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
       await testUtils.db().migrate()
     },
     async () => {
-      // User ids restart with the fresh database: drop quota counters left in Redis.
+      // User ids restart with the fresh database: drop quota counters left in Redis (the
+      // database ones went with the tables).
       if (!process.env.REDIS_URL) return
       const redis = (await app.container.make('redis')).connection('main')
       const keys = await redis.keys('adrelay:quota:*')
       if (keys.length > 0) await redis.del(...keys)
     },
+    resetRateLimits,
   ],
   teardown: [],
 }
@@ -88,6 +91,9 @@ export const suites = app.rcFile.tests.suites.filter((suite) => {
 
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (['browser', 'functional', 'e2e'].includes(suite.name)) {
+    // Every test starts with empty rate-limit buckets, as a new visitor would: all tests come
+    // from 127.0.0.1, so per-IP limits (sign-in: 30 a minute) would otherwise carry over.
+    suite.onTest((test) => test.setup(resetRateLimits))
     suite.setup(() => testUtils.httpServer().start())
   }
   if (suite.name === 'browser') {
@@ -112,4 +118,17 @@ async function warmUpPages() {
       .then((response) => response.arrayBuffer())
       .catch(() => {})
   }
+}
+
+/**
+ * Empties every rate-limit bucket (`@adonisjs/limiter`): the `rate_limits` table, and the
+ * `adrelay:ratelimit:*` keys when Redis holds them. Not `limiter.clear()`: on Redis that
+ * flushes the whole database, quota counters included.
+ */
+export async function resetRateLimits() {
+  await db.from('rate_limits').delete()
+  if (!process.env.REDIS_URL) return
+  const redis = (await app.container.make('redis')).connection('main')
+  const keys = await redis.keys('adrelay:ratelimit:*')
+  if (keys.length > 0) await redis.del(...keys)
 }

@@ -41,6 +41,8 @@ export interface ActionAnnotations {
  * - `input`: zod object whose every field has `.describe(...)`
  * - `output`: zod schema of the result (MCP `outputSchema`, OpenAPI response)
  * - `feature`: plan feature required; the registry answers `plan_upgrade_required` without it
+ * - `restAliases`: older URLs that serve the action too (`/api/v1/me` for `get_account`), with
+ *   the same method, metering and handler, documented in OpenAPI as `<name>_short_url`
  * - `handler`: the use case; throws `AppError` for expected failures
  */
 export interface ActionDeclaration<
@@ -55,6 +57,7 @@ export interface ActionDeclaration<
   output: Output
   annotations: ActionAnnotations
   feature?: PlanFeature
+  restAliases?: readonly string[]
   handler: (caller: ActionCaller, input: z.infer<Input>) => Promise<z.infer<Output>>
 }
 

@@ -26,14 +26,11 @@ import { existsSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { median, option } from './options.js'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const BUILD = `${ROOT}build/`
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`)
-  return index > 0 ? Number(process.argv[index + 1]) : fallback
-}
 const DURATION_SECONDS = option('duration', 8)
 const CONNECTIONS = option('connections', 50)
 const ROUNDS = option('rounds', 5)
@@ -92,9 +89,6 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
     non2xx: result.non2xx,
   }
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 async function main() {
   if (!process.argv.includes('--no-build') || !existsSync(`${BUILD}bin/server.js`)) {

@@ -25,14 +25,11 @@ import autocannon from 'autocannon'
 import sqlite3 from 'sqlite3'
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
 import { displayPrefixOf, generateApiKey, hashApiKey } from '#keys/services/api_key_format'
+import { median, option } from './options.js'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const SQLITE_FILE = `${ROOT}tmp/bench_mcp.sqlite3`
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`)
-  return index > 0 ? Number(process.argv[index + 1]) : fallback
-}
 const DURATION_SECONDS = option('duration', 10)
 const CONNECTIONS = option('connections', 20)
 const ROUNDS = option('rounds', 3)
@@ -166,12 +163,6 @@ interface Measured {
   total: number
   non2xx: number
   errors: number
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /** Median throughput and latencies over rounds; totals and failures summed. */

@@ -21,11 +21,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import knex, { type Knex } from 'knex'
+import { median, option } from './options.js'
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`)
-  return index > 0 ? Number(process.argv[index + 1]) : fallback
-}
 const DURATION_SECONDS = option('duration', 3)
 const ROUNDS = option('rounds', 5)
 const CONCURRENCY = option('concurrency', 4)
@@ -91,9 +88,6 @@ async function measure(reserve: Reserve, seconds: number): Promise<Figures> {
   const cpu = process.cpuUsage(cpuBefore)
   return { perSecond: done / elapsedSeconds, cpuMicrosPerOp: (cpu.user + cpu.system) / done }
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 async function main() {
   const directory = mkdtempSync(join(tmpdir(), 'adrelay-bench-quota-'))

@@ -1,14 +1,12 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import type { ApiClient } from '@japa/api-client'
 import { Metering } from '#usage/services/metering'
 import { billingPeriodAt } from '#usage/services/billing_period'
 import { createApiKey, createUser } from '#tests/helpers/factories'
 import { setUsage } from '#tests/helpers/usage'
 import { mintCliToken } from '#tests/helpers/cli'
-import { callTool, connectMcp, flushCallLog } from '#tests/functional/automation/mcp_client'
-import type User from '#accounts/models/user'
+import { callTool, connectMcp, flushCallLog, textOf } from '#tests/functional/automation/mcp_client'
 
 /** This month's counted requests of `userId`, read through the quota store in use. */
 async function quotaUsed(userId: number) {
@@ -28,147 +26,111 @@ async function recordedCalls(userId: number) {
   ])
 }
 
-/**
- * One call made over REST by one user and over MCP by another with the same plan and usage:
- * what each surface answered, what each recorded and counted.
- */
-async function overBothSurfaces(
-  client: ApiClient,
-  call: { action: string; method: 'GET' | 'POST'; args: Record<string, unknown> },
-  setUp: (user: User) => Promise<void> = async () => {}
-) {
-  const restUser = await createUser()
-  const mcpUser = await createUser()
-  for (const user of [restUser, mcpUser]) await setUp(user)
-  const restKey = await createApiKey(restUser)
-  const mcpKey = await createApiKey(mcpUser)
-  const usedBefore = await quotaUsed(restUser.id)
-
-  const path = `/api/v1/${call.action.startsWith('get_u') ? 'usage' : 'meta'}/${call.action}`
-  const request =
-    call.method === 'GET'
-      ? client.get(path).qs(call.args)
-      : client.post(path).json(call.args).header('content-type', 'application/json')
-  const rest = await request.bearerToken(restKey.key)
-
-  const mcp = await connectMcp(mcpKey.key)
-  const result = await callTool(mcp, call.action, call.args)
-  await mcp.close()
-
-  return {
-    restStatus: rest.status(),
-    restBody: rest.body(),
-    toolResult: result,
-    rest: {
-      calls: await recordedCalls(restUser.id),
-      counted: (await quotaUsed(restUser.id)) - usedBefore,
-      tokenId: restKey.record.id,
-    },
-    mcp: {
-      calls: await recordedCalls(mcpUser.id),
-      counted: (await quotaUsed(mcpUser.id)) - usedBefore,
-      tokenId: mcpKey.record.id,
-    },
-  }
+/** A call of a published action, made over REST and over MCP. */
+interface SurfaceCase {
+  /** What the call meets */
+  title: string
+  action: string
+  module: 'usage' | 'meta'
+  method: 'GET' | 'POST'
+  args: Record<string, unknown>
+  /** The month's usage before the call (default 0) */
+  usedBefore?: number
+  /** The status REST answers and both surfaces record */
+  status: number
+  /** The error code REST answers and the MCP tool error starts with (none on success) */
+  code?: string
+  /** Requests counted against the quota */
+  counted: number
 }
 
+const cases: SurfaceCase[] = [
+  {
+    title: 'success',
+    action: 'get_usage',
+    module: 'usage',
+    method: 'GET',
+    args: {},
+    status: 200,
+    counted: 1,
+  },
+  {
+    title: 'invalid input',
+    action: 'get_campaign',
+    module: 'meta',
+    method: 'GET',
+    args: {},
+    status: 422,
+    code: 'validation_failed',
+    counted: 1,
+  },
+  {
+    title: 'a plan gate',
+    action: 'create_campaign',
+    module: 'meta',
+    method: 'POST',
+    args: { adAccountId: 'act_1', name: 'Spring', objective: 'OUTCOME_TRAFFIC' },
+    status: 403,
+    code: 'plan_upgrade_required',
+    counted: 1,
+  },
+  {
+    title: "the action's own failure (no Meta connection)",
+    action: 'list_ad_accounts',
+    module: 'meta',
+    method: 'GET',
+    args: {},
+    status: 409,
+    code: 'meta_not_connected',
+    counted: 1,
+  },
+  {
+    title: 'the quota (recorded, not counted)',
+    action: 'get_usage',
+    module: 'usage',
+    method: 'GET',
+    args: {},
+    usedBefore: 10_000,
+    status: 429,
+    code: 'quota_exceeded',
+    counted: 0,
+  },
+]
+
 test.group('Metering: one status rule for REST and MCP', () => {
-  test('a successful call is counted once and recorded 200 on both surfaces', async ({
-    client,
-    assert,
-  }) => {
-    const outcome = await overBothSurfaces(client, {
-      action: 'get_usage',
-      method: 'GET',
-      args: {},
-    })
-    assert.equal(outcome.restStatus, 200)
-    assert.notOk(outcome.toolResult.isError)
-    assert.deepEqual(outcome.rest.calls, [
-      [outcome.rest.tokenId, 'GET', '/api/v1/usage/get_usage', 200],
-    ])
-    assert.deepEqual(outcome.mcp.calls, [[outcome.mcp.tokenId, 'MCP', 'tools/call get_usage', 200]])
-    assert.equal(outcome.rest.counted, 1)
-    assert.equal(outcome.mcp.counted, 1)
-  })
+  test('the same call over REST and MCP answers, counts and records alike: {title}')
+    .with(cases)
+    .run(async ({ client, assert }, call) => {
+      // One user per surface, same plan and usage.
+      const restUser = await createUser()
+      const mcpUser = await createUser()
+      for (const user of [restUser, mcpUser]) await setUsage(user.id, call.usedBefore ?? 0)
+      const restKey = await createApiKey(restUser)
+      const mcpKey = await createApiKey(mcpUser)
 
-  test('invalid input is counted and recorded 422 on both surfaces', async ({ client, assert }) => {
-    const outcome = await overBothSurfaces(client, {
-      action: 'get_campaign',
-      method: 'GET',
-      args: {},
-    })
-    assert.equal(outcome.restStatus, 422)
-    assert.equal(outcome.restBody.error.code, 'validation_failed')
-    assert.isTrue(outcome.toolResult.isError)
-    assert.deepEqual(outcome.rest.calls, [
-      [outcome.rest.tokenId, 'GET', '/api/v1/meta/get_campaign', 422],
-    ])
-    assert.deepEqual(outcome.mcp.calls, [
-      [outcome.mcp.tokenId, 'MCP', 'tools/call get_campaign', 422],
-    ])
-    assert.equal(outcome.rest.counted, 1)
-    assert.equal(outcome.mcp.counted, 1)
-  })
+      const path = `/api/v1/${call.module}/${call.action}`
+      const request =
+        call.method === 'GET' ? client.get(path).qs(call.args) : client.post(path).json(call.args)
+      const rest = await request.bearerToken(restKey.key)
+      const mcp = await connectMcp(mcpKey.key)
+      const result = await callTool(mcp, call.action, call.args)
+      await mcp.close()
 
-  test("a plan gate is counted and recorded 403 on both surfaces, the action's own failure with its status", async ({
-    client,
-    assert,
-  }) => {
-    const gated = await overBothSurfaces(client, {
-      action: 'create_campaign',
-      method: 'POST',
-      args: { adAccountId: 'act_1', name: 'Spring', objective: 'OUTCOME_TRAFFIC' },
-    })
-    assert.equal(gated.restStatus, 403)
-    assert.equal(gated.restBody.error.code, 'plan_upgrade_required')
-    assert.deepEqual(
-      gated.rest.calls.map((row) => row[3]),
-      [403]
-    )
-    assert.deepEqual(
-      gated.mcp.calls.map((row) => row[3]),
-      [403]
-    )
-    assert.equal(gated.rest.counted, 1)
-    assert.equal(gated.mcp.counted, 1)
+      assert.equal(rest.status(), call.status)
+      assert.equal(rest.body().error?.code, call.code)
+      assert.equal(result.isError ?? false, call.code !== undefined)
+      if (call.code) assert.match(textOf(result), new RegExp(`^${call.code}: `))
 
-    // Not connected to Meta: the action's own AppError (409) on both surfaces.
-    const unconnected = await overBothSurfaces(client, {
-      action: 'list_ad_accounts',
-      method: 'GET',
-      args: {},
+      assert.deepEqual(await recordedCalls(restUser.id), [
+        [restKey.record.id, call.method, path, call.status],
+      ])
+      assert.deepEqual(await recordedCalls(mcpUser.id), [
+        [mcpKey.record.id, 'MCP', `tools/call ${call.action}`, call.status],
+      ])
+      const before = call.usedBefore ?? 0
+      assert.equal((await quotaUsed(restUser.id)) - before, call.counted)
+      assert.equal((await quotaUsed(mcpUser.id)) - before, call.counted)
     })
-    assert.equal(unconnected.restStatus, 409)
-    assert.deepEqual(
-      unconnected.rest.calls.map((row) => row[3]),
-      [409]
-    )
-    assert.deepEqual(
-      unconnected.mcp.calls.map((row) => row[3]),
-      [409]
-    )
-  })
-
-  test('over quota: recorded 429 on both surfaces and not counted', async ({ client, assert }) => {
-    const outcome = await overBothSurfaces(
-      client,
-      { action: 'get_usage', method: 'GET', args: {} },
-      (user) => setUsage(user.id, 10_000)
-    )
-    assert.equal(outcome.restStatus, 429)
-    assert.isTrue(outcome.toolResult.isError)
-    assert.deepEqual(
-      outcome.rest.calls.map((row) => row[3]),
-      [429]
-    )
-    assert.deepEqual(
-      outcome.mcp.calls.map((row) => row[3]),
-      [429]
-    )
-    assert.equal(outcome.rest.counted, 0)
-    assert.equal(outcome.mcp.counted, 0)
-  })
 })
 
 test.group('Metering: CLI tokens', () => {

@@ -23,10 +23,9 @@
 */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { median, option } from './options.js'
+import { freePort, median, option } from './shared.js'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const BUILD = `${ROOT}build/`
@@ -35,17 +34,6 @@ const DURATION_SECONDS = option('duration', 8)
 const CONNECTIONS = option('connections', 50)
 const ROUNDS = option('rounds', 5)
 const WARMUP_SECONDS = option('warmup', 10)
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 async function waitFor(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000

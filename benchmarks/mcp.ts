@@ -18,14 +18,13 @@
 | (default 20), --no-redis.
 */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import sqlite3 from 'sqlite3'
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
 import { displayPrefixOf, generateApiKey, hashApiKey } from '#keys/services/api_key_format'
-import { median, option } from './options.js'
+import { freePort, median, option } from './shared.js'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const SQLITE_FILE = `${ROOT}tmp/bench_mcp.sqlite3`
@@ -39,17 +38,6 @@ const WARMUP_SECONDS = option('warmup', 15)
 const ONLY = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]
   : null
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {

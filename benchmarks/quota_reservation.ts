@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import knex, { type Knex } from 'knex'
-import { median, option } from './options.js'
+import { median, option } from './shared.js'
 
 const DURATION_SECONDS = option('duration', 3)
 const ROUNDS = option('rounds', 5)

@@ -8,7 +8,7 @@ import type { QuotaState } from '#usage/services/metering'
 export interface ActionCaller {
   userId: number
   planId: PlanId
-  /** API key id when called with a key; null from the web session */
+  /** Id of the API key or CLI token the call came with; null from the web session */
   tokenId: number | null
   /**
    * The monthly quota after this request was counted, when the call came through a metered

@@ -9,6 +9,10 @@
 |
 */
 import emitter from '@adonisjs/core/services/emitter'
+// The events' types (EventsList augmentations), for every project that type-checks this file.
+import type {} from '#billing/events'
+import type {} from '#admin/events'
+import type {} from '#keys/events'
 
 const ForgetCachedKeys = () => import('#keys/listeners/forget_cached_keys')
 

@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import { EndUserSessions } from '#accounts/actions/end_user_sessions'
 import emitter from '@adonisjs/core/services/emitter'
+import type {} from '#admin/events'
 import { AuditLog } from '#admin/services/audit_log'
 import { AppError } from '#shared/errors'
 

@@ -4,6 +4,7 @@ import { inject } from '@adonisjs/core'
 import User from '#accounts/models/user'
 import Subscription, { type SubscriptionStatus } from '#accounts/models/subscription'
 import emitter from '@adonisjs/core/services/emitter'
+import type {} from '#billing/events'
 import { planIdOfPrice } from '#billing/services/plan_prices'
 
 const ENTITLED: readonly string[] = Subscription.ENTITLED_STATUSES

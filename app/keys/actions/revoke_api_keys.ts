@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import ApiToken from '#keys/models/api_token'
 import emitter from '@adonisjs/core/services/emitter'
+import type {} from '#keys/events'
 import { AppError } from '#shared/errors'
 import type { CredentialKind } from '#keys/services/api_key_format'
 

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import ApiToken from '#keys/models/api_token'
 import { insertApiKey } from '#keys/actions/create_api_key'
 import emitter from '@adonisjs/core/services/emitter'
+import type {} from '#keys/events'
 import { AppError } from '#shared/errors'
 
 /** Longest grace period a rotated key may keep working: 30 days, in seconds. */

@@ -1,6 +1,9 @@
 import { inject } from '@adonisjs/core'
 import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
 import type { EventsList } from '@adonisjs/core/types'
+import type {} from '#keys/events'
+import type {} from '#billing/events'
+import type {} from '#admin/events'
 
 /**
  * Drops the API key verifier's cached outcomes when what they carry changes: a plan change

@@ -591,7 +591,7 @@ export function CampaignTree({
         </p>
       )}
       <div
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
         data-testid="campaign-tree"
       >
         <table className="w-full min-w-[72rem] text-sm">

@@ -55,7 +55,7 @@ export function WritePreviewPanel({ result }: { result: WriteResult }) {
         </Alert>
       ))}
       {shown.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Changes</caption>
             <thead className="bg-slate-50 text-xs text-slate-600">

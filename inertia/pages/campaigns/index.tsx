@@ -153,7 +153,7 @@ export default function Campaigns(props: CampaignsPageProps) {
     )
   } else {
     body = (
-      <div className="grid min-w-0 gap-4">
+      <div className="grid min-w-0 grid-cols-1 gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
           <div className="grid min-w-0 gap-1.5">
             <label htmlFor="ad-account" className="text-sm font-medium text-slate-800">

@@ -1,0 +1,225 @@
+import { test } from '@japa/runner'
+import type { Page } from 'playwright'
+import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
+import { createUser, setPlan } from '#tests/helpers/factories'
+import { IDS, connectMeta, freshSandbox } from '#tests/helpers/meta'
+
+const RETARGETING = 'Retargeting - Website Visitors'
+
+async function traffickerOnCampaigns(
+  browserContext: { loginAs: (user: any) => Promise<void> },
+  visit: (url: string) => Promise<Page>
+) {
+  const user = await createUser()
+  await setPlan(user, 'trafficker')
+  await connectMeta(user)
+  await browserContext.loginAs(user)
+  const page = await visit('/campaigns')
+  await page.getByTestId('campaign-tree').waitFor()
+  return page
+}
+
+const writes = (sandbox: MetaSandbox) =>
+  sandbox.requests.filter((request) => request.method !== 'GET').length
+
+/** Names of the campaign rows, top to bottom. */
+async function campaignOrder(page: Page) {
+  return page
+    .getByTestId('campaign-tree')
+    .locator('tbody tr th[scope=row] button.block')
+    .allTextContents()
+}
+
+/** Figures in one insights column of the campaign rows, as numbers ('—' as null). */
+async function columnFigures(page: Page, metric: string) {
+  const texts = await page
+    .getByTestId('campaign-tree')
+    .locator(`tbody tr td[data-metric=${metric}]`)
+    .allTextContents()
+  return texts.map((text) => (text === '—' ? null : Number(text.replace(/[^0-9.]/g, ''))))
+}
+
+test.group('Campaigns page', (group) => {
+  let sandbox: MetaSandbox
+  group.each.setup(async () => {
+    sandbox = await freshSandbox()
+  })
+
+  test('shows the tree of campaigns, ad sets and ads with insights, sortable', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const page = await traffickerOnCampaigns(browserContext, visit)
+    const tree = page.getByTestId('campaign-tree')
+    await tree.getByText(RETARGETING).waitFor()
+    await tree.getByText('Prospecting - Broad (Advantage+ budget)').waitFor()
+    // Campaign-level insights arrive: spend is shown in dollars.
+    await tree
+      .locator(`[data-testid="row-${IDS.aboCampaign}"] td[data-metric=spend]`)
+      .filter({
+        hasText: '$',
+      })
+      .waitFor()
+
+    // Expand a campaign, then one of its ad sets.
+    await page.getByRole('button', { name: `Expand ${RETARGETING}` }).click()
+    await tree.getByText('Visitors 7 days').waitFor()
+    await page.getByRole('button', { name: 'Expand Visitors 7 days' }).click()
+    await tree.locator('tbody tr').filter({ hasText: 'Ad ·' }).first().waitFor()
+    await page.getByRole('button', { name: `Collapse ${RETARGETING}` }).click()
+
+    // Sorted by spend (highest first) by default; a click on Spend sorts lowest first.
+    const descending = (await columnFigures(page, 'spend')).filter((v) => v !== null) as number[]
+    assert.deepEqual(
+      descending,
+      [...descending].sort((a, b) => b - a)
+    )
+    await page.getByRole('button', { name: 'Spend' }).click()
+    await tree.locator('th[aria-sort=ascending]').getByText('Spend').waitFor()
+    const ascending = (await columnFigures(page, 'spend')).filter((v) => v !== null) as number[]
+    assert.deepEqual(
+      ascending,
+      [...ascending].sort((a, b) => a - b)
+    )
+    // Sort by name.
+    await page.getByRole('button', { name: 'Name' }).click()
+    const names = await campaignOrder(page)
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.localeCompare(b))
+    )
+  })
+
+  test('pausing a campaign previews the Graph request, then applies it on confirm', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const page = await traffickerOnCampaigns(browserContext, visit)
+    const before = writes(sandbox)
+    await page.getByRole('switch', { name: `Delivery of ${RETARGETING}` }).click()
+    const dialog = page.getByTestId('write-dialog')
+    await dialog.getByTestId('graph-request').getByText(`/${IDS.aboCampaign}`).waitFor()
+    await dialog.getByTestId('change-status').getByText('PAUSED').waitFor()
+    assert.equal(writes(sandbox), before, 'the preview sends nothing to Meta')
+
+    await dialog.getByRole('button', { name: 'Pause' }).click()
+    await page.locator('[data-variant]').getByText('Campaign paused').waitFor()
+    await page
+      .getByRole('switch', { name: `Delivery of ${RETARGETING}` })
+      .and(page.locator('[aria-checked=false]'))
+      .waitFor()
+    assert.equal(sandbox.store.campaigns.get(IDS.aboCampaign)!.status, 'PAUSED')
+  })
+
+  test('a budget edited in place shows before → after and is applied on confirm', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const page = await traffickerOnCampaigns(browserContext, visit)
+    await page.getByRole('button', { name: `Expand ${RETARGETING}` }).click()
+    await page.getByRole('button', { name: /Edit budget of Visitors 7 days/ }).click()
+    const input = page.getByLabel('Daily budget of Visitors 7 days (USD)')
+    await input.fill('65')
+    await page.getByRole('button', { name: 'Save' }).click()
+    const dialog = page.getByTestId('write-dialog')
+    const change = dialog.getByTestId('change-daily_budget')
+    await change.getByText('$50.00').waitFor()
+    await change.getByText('$65.00').waitFor()
+    await dialog.getByRole('button', { name: 'Change budget' }).click()
+    await page.locator('[data-variant]').getByText('Budget updated').waitFor()
+    await page.getByRole('button', { name: /Edit budget of Visitors 7 days: \$65\.00/ }).waitFor()
+    assert.equal(sandbox.store.adSets.get(IDS.aboAdSet)!.dailyBudget, 6500)
+  })
+
+  test('a budget over 10 × the current one is refused until forced', async ({
+    visit,
+    browserContext,
+  }) => {
+    const page = await traffickerOnCampaigns(browserContext, visit)
+    await page.getByRole('button', { name: `Expand ${RETARGETING}` }).click()
+    await page.getByRole('button', { name: /Edit budget of Visitors 7 days/ }).click()
+    await page.getByLabel('Daily budget of Visitors 7 days (USD)').fill('5000')
+    await page.getByRole('button', { name: 'Save' }).click()
+    const dialog = page.getByTestId('write-dialog')
+    await dialog.getByTestId('action-failure').waitFor()
+    await dialog.getByRole('button', { name: 'Preview with more than 10× allowed' }).click()
+    await dialog.getByTestId('change-daily_budget').getByText('$5,000.00').waitFor()
+  })
+
+  test('the detail drawer shows the period totals and a daily chart', async ({
+    visit,
+    browserContext,
+  }) => {
+    const page = await traffickerOnCampaigns(browserContext, visit)
+    await page.getByRole('button', { name: RETARGETING, exact: true }).click()
+    const drawer = page.getByTestId('detail-drawer')
+    await drawer.getByRole('heading', { name: RETARGETING }).waitFor()
+    await drawer.getByTestId('daily-chart').locator('svg.recharts-surface').waitFor()
+    await drawer.getByRole('button', { name: 'Clicks' }).click()
+    await drawer.getByText('Daily clicks').waitFor()
+    await drawer.getByRole('button', { name: 'Close' }).click()
+    await drawer.waitFor({ state: 'detached' })
+  })
+
+  test('duplicate and archive go through the preview and show Meta refusals', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const page = await traffickerOnCampaigns(browserContext, visit)
+    await page.getByRole('button', { name: `Actions for ${RETARGETING}`, exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click()
+    const dialog = page.getByTestId('write-dialog')
+    await dialog.getByTestId('graph-request').first().getByText('copies').waitFor()
+    await dialog.getByRole('button', { name: 'Duplicate' }).click()
+    await page.locator('[data-variant]').getByText('Campaign duplicated').waitFor()
+    await page.getByTestId('campaign-tree').getByText(`${RETARGETING} - Copy`).waitFor()
+
+    await page.getByRole('button', { name: `Actions for ${RETARGETING}`, exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Archive' }).click()
+    await dialog.getByTestId('change-status').getByText('ARCHIVED').waitFor()
+    await dialog.getByRole('button', { name: 'Archive' }).click()
+    await page.locator('[data-variant]').getByText('Campaign archived').waitFor()
+    assert.equal(sandbox.store.campaigns.get(IDS.aboCampaign)!.status, 'ARCHIVED')
+  })
+
+  test('not connected, free plan and empty states', async ({ visit, browserContext }) => {
+    const stranger = await createUser()
+    await browserContext.loginAs(stranger)
+    const page = await visit('/campaigns')
+    await page.getByTestId('campaigns-not-connected').waitFor()
+    await page.getByRole('link', { name: 'Connect Meta Account' }).waitFor()
+
+    const free = await createUser()
+    await connectMeta(free)
+    await browserContext.loginAs(free)
+    await page.goto('/campaigns')
+    await page.getByTestId('campaigns-read-only').waitFor()
+    await page.getByTestId('campaign-tree').waitFor()
+  })
+
+  test('at 375 px the page does not scroll sideways', async ({ visit, browserContext, assert }) => {
+    const page = await traffickerOnCampaigns(browserContext, visit)
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.getByTestId('campaign-tree').getByText(RETARGETING).waitFor()
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+    )
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > 376)
+        .filter((element) => !element.parentElement?.closest('[data-testid=campaign-tree]'))
+        .slice(0, 8)
+        .map((element) =>
+          `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`.slice(
+            0,
+            160
+          )
+        )
+    )
+    assert.isAtMost(overflow, 0, wide.join('\n'))
+  })
+})

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
+import { PNG_BYTES } from '#stand_ins/image_server'
 import { createUser, setPlan } from '#tests/helpers/factories'
 import { IDS, connectMeta, freshSandbox } from '#tests/helpers/meta'
 
@@ -221,5 +222,120 @@ test.group('Campaigns page', (group) => {
         )
     )
     assert.isAtMost(overflow, 0, wide.join('\n'))
+  })
+})
+
+test.group('Campaigns page: New campaign wizard', (group) => {
+  let sandbox: MetaSandbox
+  group.each.setup(async () => {
+    sandbox = await freshSandbox()
+  })
+
+  test('campaign → ad set → creative → ad, all created PAUSED, then Publish activates them', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const page = await traffickerOnCampaigns(browserContext, visit)
+    await page.getByRole('button', { name: 'New campaign' }).click()
+    const wizard = page.getByTestId('new-campaign-wizard')
+
+    // Campaign
+    await wizard.getByLabel('Campaign name').fill('Winter hikes')
+    await wizard.getByLabel('Objective').selectOption('OUTCOME_TRAFFIC')
+    const before = writes(sandbox)
+    await wizard.getByRole('button', { name: 'Preview' }).click()
+    await wizard.getByTestId('graph-request').getByText('/act_100000000001/campaigns').waitFor()
+    assert.equal(writes(sandbox), before, 'the preview sends nothing')
+    await wizard.getByRole('button', { name: 'Create campaign (paused)' }).click()
+
+    // Ad set: targeting search and the audience estimate
+    await wizard.getByText('Campaign “Winter hikes” created, paused.').waitFor()
+    await wizard.getByLabel('Daily budget (USD)').fill('20')
+    await wizard.getByRole('textbox', { name: 'Countries' }).fill('United States')
+    await wizard.getByRole('textbox', { name: 'Countries' }).press('Enter')
+    await wizard.getByRole('button', { name: 'Add United States' }).click()
+    await wizard.getByRole('textbox', { name: 'Interests' }).fill('hiking')
+    await wizard.getByRole('textbox', { name: 'Interests' }).press('Enter')
+    await wizard.getByRole('button', { name: /^Add Hiking/ }).click()
+    await wizard.getByTestId('audience-estimate').getByText('Estimated audience:').waitFor()
+    await wizard.getByRole('button', { name: 'Preview' }).click()
+    await wizard.getByTestId('write-preview').waitFor()
+    await wizard.getByRole('button', { name: 'Create ad set (paused)' }).click()
+
+    // Creative: Page, image upload (multipart), texts
+    await wizard.getByText('Ad set “Winter hikes ad set” created, paused.').waitFor()
+    await wizard.getByLabel('Facebook Page').selectOption({ label: 'Rivera Outdoor' })
+    await wizard.locator('#wizard-image').setInputFiles({
+      name: 'hero.png',
+      mimeType: 'image/png',
+      buffer: PNG_BYTES,
+    })
+    await wizard.getByRole('button', { name: 'Preview' }).first().click()
+    await wizard.getByTestId('change-hash').waitFor()
+    await wizard.getByRole('button', { name: 'Upload image' }).click()
+    await wizard.getByText('Image uploaded:').waitFor()
+    await wizard.getByLabel('Link (where people go)').fill('https://example.com/winter')
+    await wizard.getByLabel('Primary text').fill('Fresh trails, fewer people.')
+    await wizard.getByLabel('Headline').fill('Winter hikes')
+    await wizard.getByRole('button', { name: 'Preview' }).click()
+    await wizard.getByTestId('graph-request').getByText('/adcreatives').waitFor()
+    await wizard.getByRole('button', { name: 'Create creative' }).click()
+
+    // Ad
+    await wizard.getByLabel('Ad name').waitFor()
+    await wizard.getByRole('button', { name: 'Preview' }).click()
+    await wizard.getByTestId('write-preview').waitFor()
+    await wizard.getByRole('button', { name: 'Create ad (paused)' }).click()
+
+    // Everything exists, paused
+    await wizard.getByRole('button', { name: 'Preview publishing' }).waitFor()
+    const campaign = [...sandbox.store.campaigns.values()].find((c) => c.name === 'Winter hikes')!
+    const adSet = [...sandbox.store.adSets.values()].find((a) => a.campaignId === campaign.id)!
+    const ad = [...sandbox.store.ads.values()].find((a) => a.adSetId === adSet.id)!
+    assert.deepEqual([campaign.status, adSet.status, ad.status], ['PAUSED', 'PAUSED', 'PAUSED'])
+    assert.equal(adSet.dailyBudget, 2000)
+
+    // Publish: preview of the three status changes, then confirm
+    await wizard.getByRole('button', { name: 'Preview publishing' }).click()
+    await wizard.getByTestId('write-preview').nth(2).waitFor()
+    assert.equal(await wizard.getByTestId('write-preview').count(), 3)
+    await wizard.getByRole('button', { name: 'Publish' }).click()
+    await page.locator('[data-variant]').getByText('Campaign published').waitFor()
+    assert.deepEqual(
+      [
+        sandbox.store.campaigns.get(campaign.id)!.status,
+        sandbox.store.adSets.get(adSet.id)!.status,
+        sandbox.store.ads.get(ad.id)!.status,
+      ],
+      ['ACTIVE', 'ACTIVE', 'ACTIVE']
+    )
+    await page.getByTestId('campaign-tree').getByText('Winter hikes').waitFor()
+  })
+
+  test("Meta's own title and message are shown when Meta refuses a creation", async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const page = await traffickerOnCampaigns(browserContext, visit)
+    await page.getByRole('button', { name: 'New campaign' }).click()
+    const wizard = page.getByTestId('new-campaign-wizard')
+    await wizard.getByLabel('Campaign name').fill('Spring sale')
+    await wizard.getByRole('button', { name: 'Preview' }).click()
+    await wizard.getByTestId('write-preview').waitFor()
+    sandbox.failNext({
+      code: 100,
+      subcode: 1487390,
+      path: 'campaigns',
+      method: 'POST',
+      userTitle: 'Ad account disabled',
+      userMessage: 'This ad account has been disabled for unpaid balance.',
+    })
+    await wizard.getByRole('button', { name: 'Create campaign (paused)' }).click()
+    const failure = wizard.getByTestId('action-failure')
+    await failure.getByText('Ad account disabled').waitFor()
+    await failure.getByText('This ad account has been disabled for unpaid balance.').waitFor()
+    assert.isFalse([...sandbox.store.campaigns.values()].some((c) => c.name === 'Spring sale'))
   })
 })

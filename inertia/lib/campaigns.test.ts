@@ -46,9 +46,7 @@ describe('Campaigns page: insights columns', () => {
   })
 
   it('shows no figures for an object without delivery in the period', () => {
-    expect(Object.values(metricsOf(undefined, 'OUTCOME_SALES')).every((v) => v === null)).toBe(
-      true
-    )
+    expect(Object.values(metricsOf(undefined, 'OUTCOME_SALES')).every((v) => v === null)).toBe(true)
   })
 
   it('sorts by a figure either way with missing figures last, or by name', () => {

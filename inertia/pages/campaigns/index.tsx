@@ -248,7 +248,7 @@ export default function Campaigns(props: CampaignsPageProps) {
         }
         description="Your Meta campaigns, ad sets and ads. Every change is previewed before it reaches Meta."
         actions={
-          ready && adAccountId && account ? (
+          ready && adAccountId && account && canWrite ? (
             <Button type="button" onClick={() => setWizardOpen(true)}>
               <Plus aria-hidden="true" />
               New campaign

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
+import { AxeBuilder } from '@axe-core/playwright'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { PNG_BYTES } from '#stand_ins/image_server'
 import MetaConnection from '#meta/models/meta_connection'
@@ -39,6 +40,16 @@ async function columnFigures(page: Page, metric: string) {
     .locator(`tbody tr td[data-metric=${metric}]`)
     .allTextContents()
   return texts.map((text) => (text === '—' ? null : Number(text.replace(/[^0-9.]/g, ''))))
+}
+
+/** axe-core findings of impact serious or critical (as tests/browser/web/accessibility.spec.ts). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page: page as any })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`)
 }
 
 test.group('Campaigns page', (group) => {
@@ -224,6 +235,24 @@ test.group('Campaigns page', (group) => {
     await browserContext.loginAs(empty)
     await page.goto('/campaigns')
     await page.getByTestId('campaigns-empty').getByText('No campaigns yet').waitFor()
+  })
+
+  test('the page, the preview dialog and the drawer have no serious accessibility violation', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const page = await traffickerOnCampaigns(browserContext, visit)
+    await page.getByRole('button', { name: `Expand ${RETARGETING}` }).click()
+    await page.getByTestId('campaign-tree').getByText('Visitors 7 days').waitFor()
+    assert.deepEqual(await seriousViolations(page), [])
+    await page.getByRole('switch', { name: `Delivery of ${RETARGETING}` }).click()
+    await page.getByTestId('write-preview').waitFor()
+    assert.deepEqual(await seriousViolations(page), [])
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('button', { name: RETARGETING, exact: true }).click()
+    await page.getByTestId('daily-chart').waitFor()
+    assert.deepEqual(await seriousViolations(page), [])
   })
 
   test('at 375 px the page does not scroll sideways', async ({ visit, browserContext, assert }) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import User from '#accounts/models/user'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { defineAction } from '#automation/registry/define_action'
 
 const quotaShape = z.object({

@@ -10,7 +10,7 @@ import { QuotaStore } from '#usage/services/quota_store'
 import { registerMetaBindings, shutdownMeta } from '#meta/bindings'
 import { BillingSettings } from '#billing/services/billing_settings'
 import { StripeGateway } from '#billing/services/stripe_gateway'
-import { ActionRegistry } from '#automation/registry/action_registry'
+import { ActionRegistry } from '#registry/action_registry'
 import MeteredApiMiddleware from '#usage/middleware/metered_api_middleware'
 import RestActionsController from '#automation/controllers/rest_actions_controller'
 

@@ -38,18 +38,30 @@ export function appModules(appDir = fileURLToPath(new URL('../app', import.meta.
     .sort()
 }
 
+/**
+ * The top layer: automation publishes the other modules' declared actions (REST, MCP,
+ * OpenAPI) and no module imports it; the declaration contract they share is `#registry`.
+ */
+const TOP_LAYER = 'automation'
+
 /** `no-restricted-imports` patterns that keep `module` out of the others' private folders. */
 function crossModulePatterns(module, modules) {
   const others = modules.filter((name) => name !== module)
   const kernelFree = others.filter((name) => name !== 'accounts')
-  const patterns = [
-    {
-      regex: `^#(${others.join('|')})/(${PRIVATE_FOLDERS.filter((f) => f !== 'models').join('|')})/`,
-      allowTypeImports: true,
+  const patterns = []
+  if (module !== TOP_LAYER && modules.includes(TOP_LAYER)) {
+    patterns.push({
+      regex: `^#${TOP_LAYER}/`,
       message:
-        "Another module's services, controllers, listeners and jobs are private: use its actions or events (ARCHITECTURE.md, Module arrows).",
-    },
-  ]
+        'automation is the top layer: it imports the modules it publishes, never the reverse. Declare actions with #registry/define_action.',
+    })
+  }
+  patterns.push({
+    regex: `^#(${others.join('|')})/(${PRIVATE_FOLDERS.filter((f) => f !== 'models').join('|')})/`,
+    allowTypeImports: true,
+    message:
+      "Another module's services, controllers, listeners and jobs are private: use its actions or events (ARCHITECTURE.md, Module arrows).",
+  })
   if (kernelFree.length > 0) {
     patterns.push({
       regex: `^#(${kernelFree.join('|')})/models/`,

@@ -15,7 +15,7 @@ import {
 import { AppError } from '#shared/errors'
 import { MeterCall } from '#usage/actions/meter_call'
 import type { VerifiedApiKey } from '#keys/services/api_key_verifier'
-import { ActionRegistry } from '#automation/registry/action_registry'
+import { ActionRegistry } from '#registry/action_registry'
 import { MCP_SERVER_INSTRUCTIONS } from '#automation/mcp/instructions'
 
 /** The SDK builds an Ajv instance per server unless given one (only used for elicitation). */

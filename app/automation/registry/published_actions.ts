@@ -1,5 +1,5 @@
-import type { ActionDeclaration } from '#automation/registry/define_action'
-import { ActionRegistry } from '#automation/registry/action_registry'
+import type { ActionDeclaration } from '#registry/define_action'
+import { ActionRegistry } from '#registry/action_registry'
 import { usageTools } from '#usage/tools/index'
 import { metaTools } from '#meta/tools/index'
 

@@ -1,4 +1,5 @@
 import { AppError, httpStatusOf } from '#shared/errors'
+import { systemClock, type Clock } from '#shared/clock'
 import type { ApiKeyVerifier, VerifiedApiKey } from '#keys/services/api_key_verifier'
 import type { QuotaStore } from '#usage/services/quota_store'
 import type { CallLog } from '#usage/services/call_log'
@@ -11,24 +12,6 @@ export interface QuotaState {
   remaining: number
   period: string
   resetsAt: Date
-}
-
-/**
- * The time sources of metering, one for every surface and injectable (tests hand in a fixed
- * one): the wall clock picks the quota month, dates the call record and counts down to the
- * reset; the monotonic clock times the call.
- */
-export interface MeteringClock {
-  /** Wall-clock now (UTC instant). */
-  now(): Date
-  /** Milliseconds from an arbitrary origin that never jumps back (`performance.now()`). */
-  monotonicMs(): number
-}
-
-/** The process clocks: `new Date()` and `performance.now()`. */
-export const systemClock: MeteringClock = {
-  now: () => new Date(),
-  monotonicMs: () => performance.now(),
 }
 
 /** One call through a metered surface (REST `/api/v1`, MCP `tools/call`, `/internal`). */
@@ -60,7 +43,7 @@ export class Metering {
     readonly verifier: ApiKeyVerifier,
     readonly quotas: QuotaStore,
     readonly callLog: CallLog,
-    readonly clock: MeteringClock = systemClock
+    readonly clock: Clock = systemClock
   ) {}
 
   /**

@@ -92,10 +92,7 @@ const valueCondition = z.object({
   window,
   operator: z.enum(RULE_OPERATORS).describe('gt >, gte ≥, lt <, lte ≤, eq =, between, not_between'),
   value: z.number().describe('Threshold (money in minor units, CTR in percent)'),
-  valueTo: z
-    .number()
-    .optional()
-    .describe('Upper bound for between / not_between (inclusive)'),
+  valueTo: z.number().optional().describe('Upper bound for between / not_between (inclusive)'),
 })
 
 const trendCondition = z.object({
@@ -121,9 +118,7 @@ const compareCondition = z.object({
 })
 
 const pacingCondition = z.object({
-  kind: z
-    .literal('pacing')
-    .describe('Month-to-date spend ahead of a monthly plan (spend pacing)'),
+  kind: z.literal('pacing').describe('Month-to-date spend ahead of a monthly plan (spend pacing)'),
   monthlyBudget: z
     .number()
     .int()
@@ -200,7 +195,9 @@ export const guardsSchema = z.object({
     .int()
     .min(0)
     .default(0)
-    .describe('Cost conditions (CPA, CPC, CPM, cost per result) never match below this spend in their window (minor units)'),
+    .describe(
+      'Cost conditions (CPA, CPC, CPM, cost per result) never match below this spend in their window (minor units)'
+    ),
   minImpressions: z
     .number()
     .int()
@@ -256,7 +253,13 @@ export type RuleSchedule = z.infer<typeof scheduleSchema>
 
 export const scopeSchema = z.object({
   adAccountIds: z
-    .union([z.literal('all'), z.array(z.string().regex(/^(act_)?\d{1,20}$/)).min(1).max(500)])
+    .union([
+      z.literal('all'),
+      z
+        .array(z.string().regex(/^(act_)?\d{1,20}$/))
+        .min(1)
+        .max(500),
+    ])
     .describe('"all" (every ad account the Meta connection sees) or a list of act_<id>'),
   level: z.enum(RULE_LEVELS).describe('campaign, ad_set or ad'),
   filters: z
@@ -266,7 +269,12 @@ export const scopeSchema = z.object({
         .max(500)
         .optional()
         .describe('Only these object ids'),
-      nameContains: z.string().min(1).max(200).optional().describe('Name contains (case-insensitive)'),
+      nameContains: z
+        .string()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe('Name contains (case-insensitive)'),
       statuses: z
         .array(z.enum(['ACTIVE', 'PAUSED']))
         .optional()
@@ -274,7 +282,7 @@ export const scopeSchema = z.object({
       objectives: z
         .array(z.string().regex(/^[A-Z_]{2,40}$/))
         .optional()
-        .describe("Only campaigns with these objectives (e.g. OUTCOME_SALES)"),
+        .describe('Only campaigns with these objectives (e.g. OUTCOME_SALES)'),
     })
     .default({})
     .describe('Object filters'),
@@ -286,8 +294,14 @@ export const ruleDefinitionSchema = z
     scope: scopeSchema,
     conditions: z
       .object({
-        match: z.enum(['all', 'any']).default('all').describe('How groups combine: all (AND), any (OR)'),
-        groups: z.array(conditionGroup).max(10).describe('Condition groups (empty: every object in scope)'),
+        match: z
+          .enum(['all', 'any'])
+          .default('all')
+          .describe('How groups combine: all (AND), any (OR)'),
+        groups: z
+          .array(conditionGroup)
+          .max(10)
+          .describe('Condition groups (empty: every object in scope)'),
       })
       .describe('Condition groups'),
     actions: z.array(actionSchema).min(1).max(3).describe('What to do with matching objects'),
@@ -307,19 +321,35 @@ export const ruleDefinitionSchema = z
       const path = ['actions', index]
       const budget = ['set_budget', 'increase_budget', 'decrease_budget'].includes(action.type)
       if (budget && definition.scope.level === 'ad') {
-        context.addIssue({ code: 'custom', path, message: 'Ads have no budget: use level campaign or ad_set.' })
+        context.addIssue({
+          code: 'custom',
+          path,
+          message: 'Ads have no budget: use level campaign or ad_set.',
+        })
       }
       if (action.type === 'change_bid' && definition.scope.level !== 'ad_set') {
-        context.addIssue({ code: 'custom', path, message: 'Bids are set on ad sets: use level ad_set.' })
+        context.addIssue({
+          code: 'custom',
+          path,
+          message: 'Bids are set on ad sets: use level ad_set.',
+        })
       }
       if (action.type === 'set_budget' && action.amount === undefined) {
-        context.addIssue({ code: 'custom', path, message: 'set_budget needs amount (minor units).' })
+        context.addIssue({
+          code: 'custom',
+          path,
+          message: 'set_budget needs amount (minor units).',
+        })
       }
       if (
         ['increase_budget', 'decrease_budget', 'change_bid'].includes(action.type) &&
         (action.amount === undefined) === (action.percent === undefined)
       ) {
-        context.addIssue({ code: 'custom', path, message: `${action.type} needs exactly one of percent or amount.` })
+        context.addIssue({
+          code: 'custom',
+          path,
+          message: `${action.type} needs exactly one of percent or amount.`,
+        })
       }
       if (action.type === 'webhook') {
         if (!action.url) context.addIssue({ code: 'custom', path, message: 'webhook needs url.' })
@@ -344,7 +374,11 @@ export const ruleDefinitionSchema = z
     )
     const { minBudget, maxBudget } = definition.guards
     if (minBudget !== undefined && maxBudget !== undefined && minBudget > maxBudget) {
-      context.addIssue({ code: 'custom', path: ['guards', 'minBudget'], message: 'minBudget is above maxBudget.' })
+      context.addIssue({
+        code: 'custom',
+        path: ['guards', 'minBudget'],
+        message: 'minBudget is above maxBudget.',
+      })
     }
   })
 export type RuleDefinition = z.infer<typeof ruleDefinitionSchema>

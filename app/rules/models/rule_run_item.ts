@@ -5,6 +5,7 @@ import type { RuleActionType, RuleLevel } from '#rules/definition'
 /**
  * - `planned`: a dry run's "would do"
  * - `pending_approval`: an approval-mode write waiting for a person
+ * - `approving`: approved, being sent to Meta (a moment; then executed or failed)
  * - `executed`: applied at Meta (or, for notify/webhook, sent)
  * - `skipped`: a guard stopped it (`reason`)
  * - `failed`: Meta refused it (`errorCode`, Meta's message in `errorMessage`)
@@ -14,6 +15,7 @@ import type { RuleActionType, RuleLevel } from '#rules/definition'
 export type RuleItemStatus =
   | 'planned'
   | 'pending_approval'
+  | 'approving'
   | 'executed'
   | 'skipped'
   | 'failed'

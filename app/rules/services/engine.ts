@@ -306,12 +306,19 @@ export function evaluateCondition(
   const value = metricValue(condition.metric, totals, data, clock)
   values[key] = value
   if (COST_METRICS.includes(condition.metric) && totals.spend < guards.minSpend) {
-    return { matched: false, values, note: `spend ${totals.spend} below the minimum ${guards.minSpend}` }
+    return {
+      matched: false,
+      values,
+      note: `spend ${totals.spend} below the minimum ${guards.minSpend}`,
+    }
   }
   if (value === null) return { matched: false, values }
 
   if (condition.kind === 'value') {
-    return { matched: compare(value, condition.operator, condition.value, condition.valueTo), values }
+    return {
+      matched: compare(value, condition.operator, condition.value, condition.valueTo),
+      values,
+    }
   }
   if (condition.kind === 'compare') {
     const otherWindow = condition.otherWindow ?? condition.window
@@ -327,7 +334,12 @@ export function evaluateCondition(
   const previousTotals = sumRange(data.days, previousRange(range))
   const previous = metricValue(condition.metric, previousTotals, data, clock)
   values[`${condition.metric}:previous_${condition.window}`] = previous
-  if (previous === null || previous === 0 || !Number.isFinite(previous) || !Number.isFinite(value)) {
+  if (
+    previous === null ||
+    previous === 0 ||
+    !Number.isFinite(previous) ||
+    !Number.isFinite(value)
+  ) {
     return { matched: false, values }
   }
   const changePercent = ((value - previous) / previous) * 100
@@ -430,14 +442,22 @@ export function planWrite(
   if (action.type === 'pause' || action.type === 'unpause') {
     const after = action.type === 'pause' ? 'PAUSED' : 'ACTIVE'
     if (subject.status === after) return { kind: 'skip', reason: `already ${after}` }
-    return { kind: 'write', field: 'status', before: subject.status, after, clamped: false, reasons: [] }
+    return {
+      kind: 'write',
+      field: 'status',
+      before: subject.status,
+      after,
+      clamped: false,
+      reasons: [],
+    }
   }
   let field: 'daily_budget' | 'lifetime_budget' | 'bid_amount'
   let before: number | null
   if (action.type === 'change_bid') {
     field = 'bid_amount'
     before = subject.bidAmount
-    if (before === null) return { kind: 'skip', reason: 'the ad set has no bid amount (automatic bidding)' }
+    if (before === null)
+      return { kind: 'skip', reason: 'the ad set has no bid amount (automatic bidding)' }
   } else if (subject.dailyBudget !== null) {
     field = 'daily_budget'
     before = subject.dailyBudget
@@ -494,9 +514,15 @@ export function planWrite(
     }
   }
   const after = Math.sign(wanted) * Math.round(Math.abs(wanted))
-  if (after <= 0) return { kind: 'skip', reason: `the ${field.replace('_', ' ')} would be ${after}: never 0` }
+  if (after <= 0)
+    return { kind: 'skip', reason: `the ${field.replace('_', ' ')} would be ${after}: never 0` }
   if (after === before) {
-    return { kind: 'skip', reason: reasons.length ? `no change left after the guards (${reasons.join('; ')})` : 'no change' }
+    return {
+      kind: 'skip',
+      reason: reasons.length
+        ? `no change left after the guards (${reasons.join('; ')})`
+        : 'no change',
+    }
   }
   return { kind: 'write', field, before, after, clamped, reasons }
 }

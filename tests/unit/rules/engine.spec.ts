@@ -109,7 +109,13 @@ test.group('Rule engine: conditions', () => {
           groups: [
             {
               conditions: [
-                { kind: 'value', metric: 'spend', window: 'yesterday', operator: 'gte', value: 100 },
+                {
+                  kind: 'value',
+                  metric: 'spend',
+                  window: 'yesterday',
+                  operator: 'gte',
+                  value: 100,
+                },
               ],
             },
             {
@@ -259,14 +265,26 @@ test.group('Rule engine: guards on writes', () => {
   })
 
   test('min and max budget bound the result', ({ assert }) => {
-    const up = planWrite({ type: 'set_budget', amount: 50_000 }, adSet(), guards({ maxBudget: 15_000, maxChangePercentPerAction: 1000, maxChangePercentPer24h: 1000 }))
+    const up = planWrite(
+      { type: 'set_budget', amount: 50_000 },
+      adSet(),
+      guards({ maxBudget: 15_000, maxChangePercentPerAction: 1000, maxChangePercentPer24h: 1000 })
+    )
     assert.equal(up.kind === 'write' && up.after, 15_000)
-    const down = planWrite({ type: 'decrease_budget', amount: 9_000 }, adSet(), guards({ minBudget: 5_000, maxChangePercentPerAction: 100 }))
+    const down = planWrite(
+      { type: 'decrease_budget', amount: 9_000 },
+      adSet(),
+      guards({ minBudget: 5_000, maxChangePercentPerAction: 100 })
+    )
     assert.equal(down.kind === 'write' && down.after, 5_000)
   })
 
   test('an ad set whose campaign holds the budget is skipped with the reason', ({ assert }) => {
-    const plan = planWrite({ type: 'increase_budget', percent: 10 }, adSet({ dailyBudget: null }), guards())
+    const plan = planWrite(
+      { type: 'increase_budget', percent: 10 },
+      adSet({ dailyBudget: null }),
+      guards()
+    )
     assert.equal(plan.kind, 'skip')
   })
 
@@ -285,18 +303,23 @@ test.group('Rule schedules', () => {
     const tick = DateTime.fromISO('2026-11-20T14:00:00Z')
     assert.isTrue(isDue(schedule, tick, 'America/New_York'))
     assert.isFalse(isDue(schedule, tick, 'Europe/Paris'))
-    assert.equal(
-      nextRunAt(schedule, ['Europe/Paris'], tick)!.toISO(),
-      '2026-11-21T08:00:00.000Z'
-    )
+    assert.equal(nextRunAt(schedule, ['Europe/Paris'], tick)!.toISO(), '2026-11-21T08:00:00.000Z')
   })
 
   test('ticks are 15-minute UTC slots', ({ assert }) => {
-    assert.equal(tickOf(DateTime.fromISO('2026-11-20T14:29:59Z')).toISO(), '2026-11-20T14:15:00.000Z')
+    assert.equal(
+      tickOf(DateTime.fromISO('2026-11-20T14:29:59Z')).toISO(),
+      '2026-11-20T14:15:00.000Z'
+    )
   })
 
   test('dayparting runs only on its days and hours', ({ assert }) => {
-    const schedule = { type: 'dayparting' as const, days: [1, 2, 3, 4, 5], hours: [9, 10], minutes: 30 as const }
+    const schedule = {
+      type: 'dayparting' as const,
+      days: [1, 2, 3, 4, 5],
+      hours: [9, 10],
+      minutes: 30 as const,
+    }
     // Friday 2026-11-20 10:30 in London
     assert.isTrue(isDue(schedule, DateTime.fromISO('2026-11-20T10:30:00Z'), 'Europe/London'))
     assert.isFalse(isDue(schedule, DateTime.fromISO('2026-11-20T10:45:00Z'), 'Europe/London'))

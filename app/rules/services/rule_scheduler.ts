@@ -44,7 +44,7 @@ export class RuleScheduler {
     const due = await Rule.query()
       .where('enabled', true)
       .whereNotNull('next_run_at')
-      .where('next_run_at', '<=', toDbTimestamp(tick))
+      .where('next_run_at', '<=', toDbTimestamp(now))
       .orderBy('id', 'asc')
     const report: TickReport = {
       tick: key,

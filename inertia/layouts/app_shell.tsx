@@ -12,6 +12,7 @@ import {
   Plug,
   ShieldCheck,
   User as UserIcon,
+  Workflow,
   X,
   type LucideIcon,
 } from 'lucide-react'
@@ -35,6 +36,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/', icon: BarChart3 },
   { label: 'Integrations', href: '/integrations', icon: Plug },
   { label: 'Automation', href: '/dashboard', icon: Bot },
+  { label: 'Rules', href: '/rules', icon: Workflow },
   { label: 'Subscription', href: '/subscription', icon: CreditCard },
   { label: 'Profile', href: '/profile', icon: UserIcon },
   { label: 'Admin', href: '/admin', icon: ShieldCheck, adminOnly: true },

@@ -3,6 +3,8 @@ import emitter from '@adonisjs/core/services/emitter'
 import logger from '@adonisjs/core/services/logger'
 import { DateTime } from 'luxon'
 import { AppError } from '#shared/errors'
+// The `alert:raised` event contract (its EventsList augmentation), owned by the alerts module.
+import type {} from '#alerts/events'
 import { toDbTimestamp } from '#shared/db_time'
 import { ListAdAccounts } from '#meta/actions/list_ad_accounts'
 import { ListCampaigns } from '#meta/actions/list_campaigns'

@@ -15,7 +15,12 @@ test.group('Plan features (the plan gates every surface reads)', () => {
       { planId: 'free', features: [] },
       {
         planId: 'trafficker',
-        features: ['advanced_analytics', 'performance_alerts', 'automation_tools', 'automated_rules'],
+        features: [
+          'advanced_analytics',
+          'performance_alerts',
+          'automation_tools',
+          'automated_rules',
+        ],
       },
       {
         planId: 'agency',

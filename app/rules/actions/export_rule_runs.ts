@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify'
 import { Readable } from 'node:stream'
-import { neutralizeFormula } from '#admin/services/csv_cells'
+import { neutralizeFormula } from '#shared/csv_cells'
 import RuleRunItem from '#rules/models/rule_run_item'
 import { ownedRule } from '#rules/services/rules_store'
 

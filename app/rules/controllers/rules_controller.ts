@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { AppError } from '#shared/errors'
 import { assertPlanHasFeature } from '#accounts/plan_catalog'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { ExportRuleRuns } from '#rules/actions/export_rule_runs'
 
 /** The Rules page and its CSV export (session); everything else goes through /api/actions. */

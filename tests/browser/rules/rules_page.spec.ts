@@ -9,9 +9,10 @@ const VIEWPORTS = [
 ]
 
 async function assertNoHorizontalScroll(page: Page, assert: any) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth
-  )
+  const overflow = await page.evaluate(() => {
+    const root = (globalThis as any).document.documentElement
+    return root.scrollWidth - root.clientWidth
+  })
   assert.isAtMost(overflow, 0, 'the page scrolls horizontally')
 }
 

@@ -161,7 +161,12 @@ export const actionSchema = z.object({
     .describe(
       'For set_budget: the new budget; for increase/decrease/change_bid: the change; minor units'
     ),
-  url: z.string().url().max(2000).optional().describe('For webhook: an https URL to POST to'),
+  url: z
+    .string()
+    .url()
+    .max(2000)
+    .optional()
+    .describe('For webhook: an https URL (public address) that receives one JSON POST per run'),
 })
 export type RuleAction = z.infer<typeof actionSchema>
 
@@ -353,8 +358,8 @@ export const ruleDefinitionSchema = z
       }
       if (action.type === 'webhook') {
         if (!action.url) context.addIssue({ code: 'custom', path, message: 'webhook needs url.' })
-        else if (!action.url.startsWith('https://'))
-          context.addIssue({ code: 'custom', path, message: 'Webhook URLs must use https.' })
+        else if (!/^https?:\/\//.test(action.url))
+          context.addIssue({ code: 'custom', path, message: 'Webhook URLs are http(s) URLs.' })
       }
     })
     definition.conditions.groups.forEach((group, groupIndex) =>

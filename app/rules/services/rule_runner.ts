@@ -6,6 +6,8 @@ import { AppError } from '#shared/errors'
 // The `alert:raised` event contract (its EventsList augmentation), owned by the alerts module.
 import type {} from '#alerts/events'
 import { toDbTimestamp } from '#shared/db_time'
+import { postPublicJson } from '#shared/public_http'
+import metaConfig from '#config/meta'
 import { ListAdAccounts } from '#meta/actions/list_ad_accounts'
 import { ListCampaigns } from '#meta/actions/list_campaigns'
 import { ListAdSets } from '#meta/actions/list_ad_sets'
@@ -212,6 +214,7 @@ export class RuleRunner {
         )
       : new Map()
     const items: RuleRunItem[] = []
+    const webhookObjects: Array<Record<string, any>> = []
     let writes = 0
     for (const candidate of candidates) {
       const { subject, match } = candidate
@@ -240,15 +243,7 @@ export class RuleRunner {
           continue
         }
         if (action.type === 'webhook') {
-          items.push(
-            await RuleRunItem.create({
-              ...base,
-              action: 'webhook',
-              field: null,
-              status: 'planned',
-              reason: 'Webhook calls are sent with the run summary by the alerts module.',
-            })
-          )
+          webhookObjects.push(base)
           continue
         }
         const past = history.get(subject.id)
@@ -312,7 +307,87 @@ export class RuleRunner {
         items.push(item)
       }
     }
+    const webhook = rule.definition.actions.find((action) => action.type === 'webhook')
+    if (webhook?.url && webhookObjects.length > 0) {
+      items.push(...(await this.callWebhook(rule, run, webhook.url, webhookObjects, items, mode)))
+    }
     return items
+  }
+
+  /**
+   * The webhook action: one POST per run (JSON: rule, run, and each matched object with its
+   * metric values and the change made or planned), recorded as one item per object. Dry runs
+   * only record it. The URL must be https and resolve to a public address (#shared/public_http;
+   * OUTBOUND_ALLOWED_ORIGINS exempts development origins).
+   */
+  private async callWebhook(
+    rule: Rule,
+    run: RuleRun,
+    url: string,
+    objects: Array<Record<string, any>>,
+    items: RuleRunItem[],
+    mode: RuleMode
+  ) {
+    let status: 'planned' | 'executed' | 'failed' = 'planned'
+    let reason: string | null = 'Dry run: the webhook would be called.'
+    let errorMessage: string | null = null
+    if (mode !== 'dry_run') {
+      // The same development exemptions as every outbound fetch (OUTBOUND_ALLOWED_ORIGINS).
+      const allowedOrigins = metaConfig.imageFetch.allowedOrigins
+      const payload = {
+        event: 'rule.fired',
+        rule: { id: rule.id, name: rule.name },
+        run: { id: run.id, mode, trigger: run.trigger },
+        objects: objects.map((object) => {
+          const change = items.find((item) => item.objectId === object.objectId && item.field)
+          return {
+            adAccountId: object.adAccountId,
+            objectType: object.objectType,
+            objectId: object.objectId,
+            name: object.objectName,
+            metrics: object.metrics,
+            change: change
+              ? {
+                  field: change.field,
+                  before: change.beforeValue,
+                  after: change.executedValue ?? change.plannedValue,
+                  status: change.status,
+                }
+              : null,
+          }
+        }),
+      }
+      try {
+        if (!url.startsWith('https://') && !allowedOrigins.includes(new URL(url).origin)) {
+          throw new AppError('url_not_allowed', 'Webhook URLs must use https.', 422)
+        }
+        const answer = await postPublicJson(url, payload, { timeoutMs: 10_000, allowedOrigins })
+        status = answer.status >= 200 && answer.status < 300 ? 'executed' : 'failed'
+        reason = null
+        errorMessage = status === 'failed' ? `The webhook answered HTTP ${answer.status}.` : null
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        status = 'failed'
+        reason = null
+        errorMessage = error.message
+      }
+    }
+    const now = DateTime.utc()
+    const created: RuleRunItem[] = []
+    for (const object of objects) {
+      created.push(
+        await RuleRunItem.create({
+          ...(object as any),
+          action: 'webhook',
+          field: null,
+          status,
+          reason,
+          errorMessage,
+          executedAt: status === 'executed' ? now : null,
+        })
+      )
+    }
+    return created
   }
 
   /**

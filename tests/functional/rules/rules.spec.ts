@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import { createServer } from 'node:http'
+import metaConfig from '#config/meta'
 import app from '@adonisjs/core/services/app'
 import emitter from '@adonisjs/core/services/emitter'
 import { DateTime } from 'luxon'
@@ -478,5 +480,80 @@ test.group('Rules: templates', () => {
       templates.map((template: any) => template.id),
       ['stop_loss', 'scale_winners', 'frequency_cap', 'spend_pacing', 'night_pause']
     )
+  })
+})
+
+test.group('Rules: webhook action', (group) => {
+  const received: any[] = []
+  let origin = ''
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      received.push({ type: request.headers['content-type'], body: JSON.parse(body) })
+      response.writeHead(204).end()
+    })
+  })
+  group.setup(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as any).port}`
+    metaConfig.imageFetch.allowedOrigins.push(origin)
+    return async () => {
+      metaConfig.imageFetch.allowedOrigins.splice(
+        metaConfig.imageFetch.allowedOrigins.indexOf(origin),
+        1
+      )
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  })
+  group.each.setup(async () => {
+    received.length = 0
+    await freshSandbox()
+  })
+
+  test('a run POSTs one JSON summary with the matched objects and their changes', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Scale and tell',
+      definition: definition({
+        actions: [
+          { type: 'increase_budget', percent: 10 },
+          { type: 'webhook', url: `${origin}/hook` },
+        ],
+      }),
+      mode: 'auto',
+    })
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.lengthOf(received, 1)
+    assert.equal(received[0].type, 'application/json')
+    assert.equal(received[0].body.rule.id, rule.id)
+    const visitors = received[0].body.objects.find((object: any) => object.objectId === VISITORS)
+    assert.deepInclude(visitors.change, { field: 'daily_budget', before: '5000', after: '5500' })
+    const hooks = run.items.filter((item: any) => item.action === 'webhook')
+    assert.isTrue(hooks.length === 2 && hooks.every((item: any) => item.status === 'executed'))
+  })
+
+  test('a dry run records the webhook without calling it, and private addresses are refused', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const dry = await invoke(user.id, 'create_rule', {
+      name: 'Tell',
+      definition: definition({ actions: [{ type: 'webhook', url: `${origin}/hook` }] }),
+    })
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: dry.rule.id })
+    assert.lengthOf(received, 0)
+    assert.isTrue(run.items.every((item: any) => item.status === 'planned'))
+
+    const internal = await invoke(user.id, 'create_rule', {
+      name: 'Internal',
+      definition: definition({ actions: [{ type: 'webhook', url: 'https://10.0.0.1/hook' }] }),
+      mode: 'auto',
+    })
+    const refused = await invoke(user.id, 'run_rule', { ruleId: internal.rule.id })
+    assert.equal(refused.run.items[0].status, 'failed')
+    assert.match(refused.run.items[0].errorMessage, /not a public internet address/)
   })
 })

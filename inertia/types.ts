@@ -18,6 +18,11 @@ import type { ListAuditEntries } from '#admin/actions/list_audit_entries'
 
 import type AutomationController from '#automation/controllers/automation_controller'
 import type { buildClientConfigs } from '#automation/n8n_template'
+import type { ListRules } from '#rules/actions/list_rules'
+import type { ListRuleRuns } from '#rules/actions/list_rule_runs'
+import type { PreviewRule } from '#rules/actions/preview_rule'
+import type { BacktestRule } from '#rules/actions/backtest_rule'
+import type { RuleTemplate } from '#rules/templates'
 
 /** What an action's `execute` resolves to (what its session endpoint answers). */
 type ResultOf<Action extends { execute(...args: any[]): unknown }> = Awaited<
@@ -66,6 +71,21 @@ export type AuditEntry = AuditLogPage['entries'][number]
 /* Automation (the page's props and its endpoint list). */
 export type PublishedActionInfo = Awaited<ReturnType<AutomationController['actions']>>[number]
 export type McpClientConfig = ReturnType<typeof buildClientConfigs>[number]
+
+/* Automated rules (results of the rules module's published actions). */
+export type {
+  RuleAction,
+  RuleCondition,
+  RuleDefinition,
+  RuleGuards,
+  RuleSchedule,
+} from '#rules/definition'
+export type RuleSummary = ResultOf<ListRules>['rules'][number]
+export type RuleRunView = ResultOf<ListRuleRuns>['runs'][number]
+export type RuleRunItemView = NonNullable<RuleRunView['items']>[number]
+export type RulePreview = ResultOf<PreviewRule>
+export type RuleBacktest = ResultOf<BacktestRule>
+export type RuleTemplateView = RuleTemplate
 
 /* Campaigns page (Meta actions through /api/actions/:name). */
 export type { Campaign, AdSet, Ad } from '#meta/services/normalize'

@@ -13,6 +13,7 @@ import {
   Plug,
   ShieldCheck,
   User as UserIcon,
+  Workflow,
   X,
   type LucideIcon,
 } from 'lucide-react'
@@ -37,6 +38,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Campaigns', href: '/campaigns', icon: Megaphone },
   { label: 'Integrations', href: '/integrations', icon: Plug },
   { label: 'Automation', href: '/dashboard', icon: Bot },
+  { label: 'Rules', href: '/rules', icon: Workflow },
   { label: 'Subscription', href: '/subscription', icon: CreditCard },
   { label: 'Profile', href: '/profile', icon: UserIcon },
   { label: 'Admin', href: '/admin', icon: ShieldCheck, adminOnly: true },

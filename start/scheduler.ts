@@ -7,3 +7,12 @@
 | The schedules are stored in the queue's backend, so several app instances declaring the same
 | schedule still run each job once per tick; a worker (`npm run queue:work`) executes them.
 */
+
+import app from '@adonisjs/core/services/app'
+import SendAlertDigests from '#alerts/jobs/send_alert_digests'
+
+/* Not while `ace codegen` warms the app up (web environment, possibly no database yet). */
+if (app.getMode() !== 'warmup') {
+  /* Alerts: the daily digest emails due this hour (each user's digest hour, in their time zone). */
+  await SendAlertDigests.schedule({}).id('alerts:send-digests').cron('0 * * * *').run()
+}

@@ -2,6 +2,7 @@ import type { ActionDeclaration } from '#automation/registry/define_action'
 import { ActionRegistry } from '#automation/registry/action_registry'
 import { usageTools } from '#usage/tools/index'
 import { metaTools } from '#meta/tools/index'
+import { alertsTools } from '#alerts/tools/index'
 
 /**
  * Every published action, collected from the modules that publish them. Adding a module's
@@ -11,6 +12,7 @@ import { metaTools } from '#meta/tools/index'
 export const publishedActions: readonly ActionDeclaration<any, any>[] = [
   ...usageTools,
   ...metaTools,
+  ...alertsTools,
 ]
 
 let registry: ActionRegistry | null = null

@@ -11,6 +11,7 @@ import '#admin/routes'
 import '#web/routes'
 import '#automation/routes'
 import '#meta/routes'
+import '#alerts/routes'
 
 /** Unauthenticated health check (load balancers, benchmarks). */
 router.get('/health', () => ({ status: 'ok' }))

@@ -10,9 +10,12 @@
 
 import app from '@adonisjs/core/services/app'
 import SendAlertDigests from '#alerts/jobs/send_alert_digests'
+import CheckMetaTokenExpiry from '#meta/jobs/check_meta_token_expiry'
 
 /* Not while `ace codegen` warms the app up (web environment, possibly no database yet). */
 if (app.getMode() !== 'warmup') {
   /* Alerts: the daily digest emails due this hour (each user's digest hour, in their time zone). */
   await SendAlertDigests.schedule({}).id('alerts:send-digests').cron('0 * * * *').run()
+  /* Alerts: Meta tokens expiring within 7 days. */
+  await CheckMetaTokenExpiry.schedule({}).id('meta:token-expiry-alerts').cron('5 * * * *').run()
 }

@@ -57,8 +57,8 @@ test.group('Notification center', () => {
     for (const tab of ['Preferences', 'Webhooks', 'Delivery log', 'Notifications']) {
       await page.getByRole('tab', { name: tab }).click()
       await page.waitForTimeout(0)
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth'
       )
       assert.isAtMost(overflow, 0, `${tab} scrolls horizontally`)
     }

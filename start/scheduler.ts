@@ -11,6 +11,7 @@
 import app from '@adonisjs/core/services/app'
 import SendAlertDigests from '#alerts/jobs/send_alert_digests'
 import CheckMetaTokenExpiry from '#meta/jobs/check_meta_token_expiry'
+import CheckSpendThresholds from '#alerts/jobs/check_spend_thresholds'
 
 /* Not while `ace codegen` warms the app up (web environment, possibly no database yet). */
 if (app.getMode() !== 'warmup') {
@@ -18,4 +19,6 @@ if (app.getMode() !== 'warmup') {
   await SendAlertDigests.schedule({}).id('alerts:send-digests').cron('0 * * * *').run()
   /* Alerts: Meta tokens expiring within 7 days. */
   await CheckMetaTokenExpiry.schedule({}).id('meta:token-expiry-alerts').cron('5 * * * *').run()
+  /* Alerts: ad accounts whose spend today is above the user's threshold. */
+  await CheckSpendThresholds.schedule({}).id('alerts:spend-thresholds').cron('10 * * * *').run()
 }

@@ -4,7 +4,9 @@ import app from '@adonisjs/core/services/app'
 import emitter from '@adonisjs/core/services/emitter'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { setUsage } from '#tests/helpers/usage'
-import { connectMeta } from '#tests/helpers/meta'
+import { connectMeta, freshSandbox } from '#tests/helpers/meta'
+import { UpdateAlertPreferences } from '#alerts/actions/alert_preferences'
+import { checkSpendThresholds } from '#alerts/services/spend_threshold_check'
 import type { RaisedAlert } from '#alerts/events'
 import Notification from '#alerts/models/notification'
 import MetaConnection from '#meta/models/meta_connection'
@@ -121,5 +123,32 @@ test.group('Alert producers', () => {
     assert.equal(notifications[0].type, 'meta_token_expiring')
     assert.include(notifications[0].message, 'in 3 days')
     assert.lengthOf(await Notification.query().where('user_id', farUser.id), 0)
+  })
+})
+
+test.group('Alert producers: spend threshold', () => {
+  test('ad accounts that spent more than the threshold today raise spend_threshold once a day', async ({
+    assert,
+  }) => {
+    await freshSandbox()
+    const user = await createUser()
+    await setPlan(user, 'trafficker')
+    await connectMeta(user)
+    const low = await createUser()
+    await setPlan(low, 'trafficker')
+    await connectMeta(low)
+    await new UpdateAlertPreferences().execute(user.id, { spendThresholdMinor: 1 })
+    await new UpdateAlertPreferences().execute(low.id, { spendThresholdMinor: 10_000_000_00 })
+
+    const raised = await checkSpendThresholds()
+    assert.isAbove(raised, 0)
+    const first = await Notification.query().where('user_id', user.id)
+    assert.lengthOf(first, raised)
+    assert.equal(first[0].type, 'spend_threshold')
+    assert.match(first[0].message, /has spent .+ today, above your threshold of 0\.01 /)
+    assert.lengthOf(await Notification.query().where('user_id', low.id), 0)
+
+    await checkSpendThresholds()
+    assert.lengthOf(await Notification.query().where('user_id', user.id), raised)
   })
 })

@@ -35,7 +35,8 @@ export async function checkSpendThresholds(now: Date = new Date()): Promise<numb
 }
 
 async function checkUser(userId: number, thresholdMinor: number, now: Date) {
-  const { adAccounts } = await (await app.container.make(ListAdAccounts)).execute(userId)
+  const listAdAccounts = await app.container.make(ListAdAccounts)
+  const { adAccounts } = await listAdAccounts.execute(userId)
   const insights = await app.container.make(GetInsights)
   let raised = 0
   for (const account of adAccounts) {

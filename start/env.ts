@@ -86,6 +86,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   MAIL_FROM_ADDRESS: Env.schema.string.optional(),
   /* Alerts: webhook request time limit (default 10000) */
   ALERT_WEBHOOK_TIMEOUT_MS: Env.schema.number.optional(),
+  /* Leads: the verify token of Meta's leadgen webhook subscription; retention in days */
+  META_WEBHOOK_VERIFY_TOKEN: Env.schema.string.optional(),
+  LEAD_RETENTION_DAYS: Env.schema.number.optional(),
 
   /* Privacy page */
   PRIVACY_CONTACT_EMAIL: Env.schema.string.optional(),

@@ -12,6 +12,7 @@ import '#web/routes'
 import '#automation/routes'
 import '#meta/routes'
 import '#alerts/routes'
+import '#leads/routes'
 
 /** Unauthenticated health check (load balancers, benchmarks). */
 router.get('/health', () => ({ status: 'ok' }))

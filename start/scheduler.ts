@@ -12,6 +12,7 @@ import app from '@adonisjs/core/services/app'
 import SendAlertDigests from '#alerts/jobs/send_alert_digests'
 import CheckMetaTokenExpiry from '#meta/jobs/check_meta_token_expiry'
 import CheckSpendThresholds from '#alerts/jobs/check_spend_thresholds'
+import PollLeads from '#leads/jobs/poll_leads'
 
 /* Not while `ace codegen` warms the app up (web environment, possibly no database yet). */
 if (app.getMode() !== 'warmup') {
@@ -21,4 +22,6 @@ if (app.getMode() !== 'warmup') {
   await CheckMetaTokenExpiry.schedule({}).id('meta:token-expiry-alerts').cron('5 * * * *').run()
   /* Alerts: ad accounts whose spend today is above the user's threshold. */
   await CheckSpendThresholds.schedule({}).id('alerts:spend-thresholds').cron('10 * * * *').run()
+  /* Leads: new leads of every form, every 15 minutes (Agency). */
+  await PollLeads.schedule({}).id('leads:poll').cron('*/15 * * * *').run()
 }

@@ -3,6 +3,7 @@ import { ActionRegistry } from '#automation/registry/action_registry'
 import { usageTools } from '#usage/tools/index'
 import { metaTools } from '#meta/tools/index'
 import { alertsTools } from '#alerts/tools/index'
+import { leadsTools } from '#leads/tools/index'
 
 /**
  * Every published action, collected from the modules that publish them. Adding a module's
@@ -13,6 +14,7 @@ export const publishedActions: readonly ActionDeclaration<any, any>[] = [
   ...usageTools,
   ...metaTools,
   ...alertsTools,
+  ...leadsTools,
 ]
 
 let registry: ActionRegistry | null = null

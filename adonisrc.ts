@@ -46,7 +46,7 @@ export default defineConfig({
     () => import('#start/routes'),
     () => import('#start/kernel'),
     { file: () => import('#start/scheduler'), environment: ['web'] },
-    () => import('#alerts/listeners'),
+    () => import('#start/events'),
   ],
 
   tests: {

@@ -4,10 +4,9 @@ import emitter from '@adonisjs/core/services/emitter'
 import logger from '@adonisjs/core/services/logger'
 import AlertSettings from '#alerts/models/alert_settings'
 import { planHasFeature } from '#accounts/plan_catalog'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { ListAdAccounts } from '#meta/actions/list_ad_accounts'
 import { GetInsights } from '#meta/actions/get_insights'
-import { minorToMajorString } from '#meta/services/currency'
 
 /**
  * The `spend_threshold` producer: for each user with a spend threshold (alert preferences)
@@ -48,8 +47,7 @@ async function checkUser(userId: number, thresholdMinor: number, now: Date) {
     const spend = Number(answer.rows[0]?.spend ?? 0)
     if (!(spend > thresholdMinor)) continue
     const day = DateTime.fromJSDate(now, { zone: account.timezone ?? 'UTC' }).toISODate()
-    const money = (minor: number) =>
-      `${minorToMajorString(minor, account.currency)} ${account.currency}`
+    const money = (minor: number) => formatMinor(minor, account.currency)
     await emitter.emit('alert:raised', {
       userId,
       type: 'spend_threshold',
@@ -69,4 +67,15 @@ async function checkUser(userId: number, thresholdMinor: number, now: Date) {
     raised += 1
   }
   return raised
+}
+
+/** Minor units → `612.40 USD`, with the currency's own decimals (ISO 4217, via Intl). */
+function formatMinor(minor: number, currency: string): string {
+  let digits = 2
+  try {
+    digits =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+  } catch {}
+  return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`
 }

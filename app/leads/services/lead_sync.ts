@@ -3,12 +3,9 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import encryption from '@adonisjs/core/services/encryption'
-import { MetaAccess } from '#meta/services/meta_access'
+import { ReadLeadAds } from '#meta/actions/read_lead_ads'
 import Lead from '#leads/models/lead'
 import LeadForm from '#leads/models/lead_form'
-
-/** Graph fields read for a lead (Lead Ads API `Lead` node). */
-export const LEAD_FIELDS = 'id,created_time,ad_id,form_id,field_data'
 
 /** A Lead Ads form as the surfaces show it. */
 export interface LeadFormView {
@@ -30,32 +27,17 @@ export interface LeadFormView {
  */
 @inject()
 export class LeadSync {
-  constructor(private meta: MetaAccess) {}
+  constructor(private leadAds: ReadLeadAds) {}
 
   /** The user's forms, live from Meta; remembered in `lead_forms` for polling and webhooks. */
   async forms(userId: number): Promise<LeadFormView[]> {
-    const session = await this.meta.forUser(userId)
-    const pages = new Map<string, string>()
-    for (const account of await session.adAccounts()) {
-      const answer = await session.page(
-        `${account.id}/promote_pages`,
-        { fields: 'id,name' },
-        { limit: 100, adAccountId: account.id }
-      )
-      for (const page of answer.data as any[]) pages.set(String(page.id), String(page.name ?? ''))
-    }
     const forms: LeadFormView[] = []
-    for (const [pageId, pageName] of pages) {
-      const answer = await session.page(
-        `${pageId}/leadgen_forms`,
-        { fields: 'id,name,status,leads_count' },
-        { limit: 100 }
-      )
-      for (const node of answer.data as any[]) {
+    for (const page of await this.leadAds.promotedPages(userId)) {
+      for (const node of await this.leadAds.forms(userId, page.id)) {
         forms.push({
           id: String(node.id),
-          pageId,
-          pageName,
+          pageId: page.id,
+          pageName: page.name,
           name: String(node.name ?? ''),
           status: String(node.status ?? 'ACTIVE'),
           leadsCount: node.leads_count === undefined ? null : Number(node.leads_count),
@@ -77,28 +59,17 @@ export class LeadSync {
    */
   async poll(userId: number): Promise<number> {
     await this.forms(userId)
-    const session = await this.meta.forUser(userId)
     let stored = 0
     for (const form of await LeadForm.query().where('user_id', userId)) {
-      let after: string | null = null
       let newest = form.lastLeadTime
-      do {
-        const answer: { data: any[]; after: string | null } = await session.page(
-          `${form.metaFormId}/leads`,
-          {
-            fields: LEAD_FIELDS,
-            filtering: JSON.stringify([
-              { field: 'time_created', operator: 'GREATER_THAN', value: form.lastLeadTime },
-            ]),
-          },
-          { limit: 100, after }
-        )
-        for (const node of answer.data) {
-          if (await this.store(userId, node, 'poll', form.name)) stored += 1
-          newest = Math.max(newest, unixOf(node.created_time))
-        }
-        after = answer.after
-      } while (after)
+      for (const node of await this.leadAds.leadsSince(
+        userId,
+        form.metaFormId,
+        form.lastLeadTime
+      )) {
+        if (await this.store(userId, node, 'poll', form.name)) stored += 1
+        newest = Math.max(newest, unixOf(node.created_time))
+      }
       form.lastLeadTime = newest
       form.polledAt = DateTime.utc()
       await form.save()
@@ -108,8 +79,7 @@ export class LeadSync {
 
   /** Fetches one lead by id (leadgen webhook) and stores it; true when it was new. */
   async fetchOne(userId: number, leadId: string, formName: string | null): Promise<boolean> {
-    const session = await this.meta.forUser(userId)
-    const node = await session.get(leadId, { fields: LEAD_FIELDS })
+    const node = await this.leadAds.lead(userId, leadId)
     return this.store(userId, node, 'webhook', formName)
   }
 

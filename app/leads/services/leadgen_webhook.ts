@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import { planHasFeature } from '#accounts/plan_catalog'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import LeadForm from '#leads/models/lead_form'
 import { LeadSync } from '#leads/services/lead_sync'
 

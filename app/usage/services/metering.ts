@@ -4,6 +4,7 @@ import type { ApiKeyVerifier, VerifiedApiKey } from '#keys/services/api_key_veri
 import type { QuotaStore } from '#usage/services/quota_store'
 import type { CallLog } from '#usage/services/call_log'
 import { billingPeriodAt, secondsUntil, type BillingPeriod } from '#usage/services/billing_period'
+import { QuotaAlerts } from '#usage/services/quota_alerts'
 
 /** Quota state after a request was counted (or refused). */
 export interface QuotaState {
@@ -39,6 +40,9 @@ export interface MeteredCall {
  * - 429 `quota_exceeded` with `limit`, `used`, `resetsAt` and `Retry-After`
  */
 export class Metering {
+  /** Raises the quota_80 / quota_100 alerts when a counted request crosses them. */
+  readonly quotaAlerts = new QuotaAlerts()
+
   constructor(
     readonly verifier: ApiKeyVerifier,
     readonly quotas: QuotaStore,
@@ -122,6 +126,7 @@ export class Metering {
     const limit = key.requestLimit
     const { allowed, used } = await this.quotas.consume(key.userId, period, limit)
     const state = { limit, used, remaining: Math.max(0, limit - used), period, resetsAt }
+    this.quotaAlerts.observe(key.userId, state)
     if (!allowed) {
       throw new AppError(
         'quota_exceeded',

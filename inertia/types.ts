@@ -102,3 +102,20 @@ export type TargetingSearchResult = ResultOf<
 export type AudienceSizeEstimate = ResultOf<
   import('#meta/actions/estimate_audience_size').EstimateAudienceSize
 >
+/* Alerts (actions; the live push shape from the broadcaster). */
+import type { ListNotifications } from '#alerts/actions/list_notifications'
+import type { GetAlertPreferences } from '#alerts/actions/alert_preferences'
+import type {
+  CreateAlertWebhook,
+  ListAlertDeliveries,
+  ListAlertWebhooks,
+} from '#alerts/actions/alert_webhooks'
+export type NotificationList = ResultOf<ListNotifications>
+export type AlertNotification = NotificationList['notifications'][number]
+export type AlertPreferences = ResultOf<GetAlertPreferences>
+export type AlertWebhookList = ResultOf<ListAlertWebhooks>
+export type CreatedAlertWebhook = ResultOf<CreateAlertWebhook>
+export type AlertDeliveryList = ResultOf<ListAlertDeliveries>
+export type { NotificationBroadcast } from '#alerts/services/notification_broadcaster'
+export type { AlertChannel } from '#alerts/services/alert_defaults'
+export type { AlertType } from '#alerts/events'

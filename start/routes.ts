@@ -12,6 +12,8 @@ import '#web/routes'
 import '#automation/routes'
 import '#meta/routes'
 import '#rules/routes'
+import '#alerts/routes'
+import '#leads/routes'
 
 /** Unauthenticated health check (load balancers, benchmarks). */
 router.get('/health', () => ({ status: 'ok' }))

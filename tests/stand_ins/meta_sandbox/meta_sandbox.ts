@@ -5,6 +5,7 @@ import { DateTime } from 'luxon'
 import { SandboxStore, graphTime, type SandboxAd } from '#stand_ins/meta_sandbox/sandbox_store'
 import { GraphError, graphError, unsupported } from '#stand_ins/meta_sandbox/sandbox_errors'
 import { SandboxBuilder } from '#stand_ins/meta_sandbox/sandbox_builder'
+import { SandboxLeads } from '#stand_ins/meta_sandbox/sandbox_leads'
 import {
   ATTRIBUTION_WINDOW_SHARE,
   BREAKDOWN_VALUES,
@@ -104,6 +105,8 @@ const LIST_FIELDS_DEFAULT = ['id']
 export class MetaSandbox {
   readonly store = new SandboxStore()
   readonly builder = new SandboxBuilder(this.store)
+  /** Lead Ads forms and leads (sandbox_leads.ts). */
+  readonly leads = new SandboxLeads()
   #server: Server | null = null
   #url: string | null = null
   #faults: SandboxFault[] = []
@@ -171,6 +174,7 @@ export class MetaSandbox {
   reset() {
     this.store.clock.reset()
     this.store.reset()
+    this.leads.reset()
     this.#faults = []
     this.#usage = null
     this.#requests = []
@@ -720,6 +724,11 @@ export class MetaSandbox {
     const paged = (items: Array<Record<string, any>>, wanted: string[], type: string) =>
       this.#paged(items, params, path, version, wanted, type)
     if (node === 'search' && !edge && method === 'GET') return this.builder.search(params, paged)
+    const visiblePages = [...this.store.pages.values()]
+      .filter((page) => page.accountIds.some((id) => user.adAccountIds.includes(id)))
+      .map((page) => page.id)
+    const leadAnswer = this.leads.route(method, node, edge, params, visiblePages, paged)
+    if (leadAnswer !== undefined) return leadAnswer
 
     const accountId = this.store.accountOf(node)
     if (!accountId || !user.adAccountIds.includes(accountId)) {

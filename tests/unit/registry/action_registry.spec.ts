@@ -1,14 +1,9 @@
 import { test } from '@japa/runner'
 import { z } from 'zod'
 import { AppError } from '#shared/errors'
-import { ActionRegistry } from '#automation/registry/action_registry'
-import { defineAction } from '#automation/registry/define_action'
-import {
-  closeObjects,
-  coerceQuery,
-  toJsonSchema,
-  unknownParameters,
-} from '#automation/registry/json_schema'
+import { ActionRegistry } from '#registry/action_registry'
+import { defineAction } from '#registry/define_action'
+import { closeObjects, coerceQuery, toJsonSchema, unknownParameters } from '#registry/json_schema'
 
 const pauseThings = defineAction({
   module: 'demo',

@@ -20,7 +20,8 @@ export class ExportLeadsCsv {
       .orderBy('created_time', 'desc')
       .orderBy('id', 'desc')
     if (input.formId) query.where('meta_form_id', input.formId)
-    const leads = (await query).map(leadView)
+    const rows = await query
+    const leads = rows.map(leadView)
     const questions: string[] = []
     for (const lead of leads) {
       for (const field of lead.fieldData) {

@@ -11,6 +11,7 @@ import '#admin/routes'
 import '#web/routes'
 import '#automation/routes'
 import '#meta/routes'
+import '#rules/routes'
 import '#alerts/routes'
 import '#leads/routes'
 

@@ -282,6 +282,64 @@ function requestOnce(
   })
 }
 
+/**
+ * POSTs `body` as JSON to `raw` under the same rules as fetchPublicUrl (public addresses only,
+ * checked at connect time; `allowedOrigins` exempt), never following a redirect, and returns
+ * the status (the answer's body is discarded). Used for webhooks a user configures.
+ * @throws AppError 422 `url_invalid` | `url_not_allowed`; 502 `url_fetch_failed` (network
+ *   error, timeout)
+ */
+export function postPublicJson(
+  raw: string,
+  body: unknown,
+  options: {
+    timeoutMs: number
+    allowedOrigins?: readonly string[]
+    headers?: Record<string, string>
+  }
+): Promise<{ status: number }> {
+  const url = assertPublicUrlShape(raw, options.allowedOrigins)
+  const exempt = options.allowedOrigins?.includes(url.origin) ?? false
+  const secure = url.protocol === 'https:'
+  const agent = secure ? (exempt ? openHttps : strictHttps) : exempt ? openHttp : strictHttp
+  const payload = Buffer.from(JSON.stringify(body))
+  return new Promise((resolve, reject) => {
+    const request = (secure ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(payload.length),
+          'user-agent': 'Adrelay/1.0',
+          ...options.headers,
+        },
+        timeout: options.timeoutMs,
+      },
+      (response) => {
+        response.resume()
+        resolve({ status: response.statusCode ?? 0 })
+      }
+    )
+    const timer = setTimeout(() => request.destroy(timedOut()), options.timeoutMs)
+    request.once('close', () => clearTimeout(timer))
+    request.once('timeout', () => request.destroy(timedOut()))
+    request.once('error', (error: any) => {
+      if (error instanceof AppError) return reject(error)
+      if (/is not allowed\. Because/.test(String(error?.message))) return reject(notAllowed(url))
+      reject(
+        new AppError(
+          PUBLIC_FETCH_ERRORS.failed,
+          `The URL could not be reached (${error?.code ?? 'network error'}).`,
+          502
+        )
+      )
+    })
+    request.end(payload)
+  })
+}
+
 function classify(address: string): string {
   // ipaddr.js is what request-filtering-agent classifies with: one definition of "public".
   try {

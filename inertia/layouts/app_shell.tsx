@@ -9,10 +9,12 @@ import {
   Bot,
   CreditCard,
   LogOut,
+  Megaphone,
   Menu,
   Plug,
   ShieldCheck,
   User as UserIcon,
+  Workflow,
   X,
   type LucideIcon,
 } from 'lucide-react'
@@ -33,11 +35,13 @@ interface NavItem {
   adminOnly?: boolean
 }
 
-/** Sidebar links (spec §2 Sidebar), in the spec's order. */
+/** Sidebar links (spec §2 Sidebar), in the spec's order; Campaigns from issue 15. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/', icon: BarChart3 },
+  { label: 'Campaigns', href: '/campaigns', icon: Megaphone },
   { label: 'Integrations', href: '/integrations', icon: Plug },
   { label: 'Automation', href: '/dashboard', icon: Bot },
+  { label: 'Rules', href: '/rules', icon: Workflow },
   { label: 'Subscription', href: '/subscription', icon: CreditCard },
   { label: 'Profile', href: '/profile', icon: UserIcon },
   { label: 'Alerts', href: '/alerts', icon: Bell },

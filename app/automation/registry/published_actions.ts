@@ -1,7 +1,8 @@
-import type { ActionDeclaration } from '#automation/registry/define_action'
-import { ActionRegistry } from '#automation/registry/action_registry'
+import type { ActionDeclaration } from '#registry/define_action'
+import { ActionRegistry } from '#registry/action_registry'
 import { usageTools } from '#usage/tools/index'
 import { metaTools } from '#meta/tools/index'
+import { rulesTools } from '#rules/tools/index'
 import { alertsTools } from '#alerts/tools/index'
 import { leadsTools } from '#leads/tools/index'
 
@@ -13,6 +14,7 @@ import { leadsTools } from '#leads/tools/index'
 export const publishedActions: readonly ActionDeclaration<any, any>[] = [
   ...usageTools,
   ...metaTools,
+  ...rulesTools,
   ...alertsTools,
   ...leadsTools,
 ]

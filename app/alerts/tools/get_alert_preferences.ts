@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { GetAlertPreferences } from '#alerts/actions/alert_preferences'
 import { ALERTS_FEATURE, preferencesSchema, readAnnotations } from '#alerts/tools/schemas'
 

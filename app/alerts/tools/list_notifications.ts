@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { ListNotifications } from '#alerts/actions/list_notifications'
 import {
   ALERTS_FEATURE,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { MarkNotificationsRead } from '#alerts/actions/mark_notifications_read'
 import { ALERTS_FEATURE } from '#alerts/tools/schemas'
 

@@ -1,4 +1,4 @@
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { UpdateAlertPreferences } from '#alerts/actions/alert_preferences'
 import { z } from 'zod'
 import {

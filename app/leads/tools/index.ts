@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { ListLeadForms, ListLeads } from '#leads/actions/list_leads'
 
 const readAnnotations = {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { ListRuleRuns } from '#rules/actions/list_rule_runs'
 import { readAnnotations, ruleIdInput, runOutput, RULES_FEATURE } from '#rules/tools/schemas'
 

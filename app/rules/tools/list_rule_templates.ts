@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { RULE_TEMPLATES } from '#rules/templates'
 import { definitionInput, modeInput, readAnnotations, RULES_FEATURE } from '#rules/tools/schemas'
 

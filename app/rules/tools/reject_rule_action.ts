@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { RejectRuleAction } from '#rules/actions/decide_rule_action'
 import { itemIdInput, itemOutput, RULES_FEATURE } from '#rules/tools/schemas'
 

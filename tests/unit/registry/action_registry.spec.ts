@@ -155,4 +155,23 @@ test.group('Unknown parameters', () => {
     assert.isFalse(schema.additionalProperties)
     assert.deepEqual(schema.properties.labels.additionalProperties, { type: 'string' })
   })
+
+  test('a union of object shapes is judged against the variant the value fits', ({ assert }) => {
+    const union = closeObjects(
+      toJsonSchema(
+        z.object({
+          schedule: z.discriminatedUnion('type', [
+            z.object({ type: z.literal('every'), minutes: z.number() }),
+            z.object({ type: z.literal('daily'), time: z.string() }),
+          ]),
+        }),
+        'input'
+      )
+    )
+    assert.deepEqual(unknownParameters({ schedule: { type: 'daily', time: '09:00' } }, union), [])
+    assert.deepEqual(
+      unknownParameters({ schedule: { type: 'daily', time: '09:00', tz: 'x' } }, union),
+      ['schedule.tz']
+    )
+  })
 })

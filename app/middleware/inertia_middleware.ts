@@ -1,10 +1,32 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
+import router from '@adonisjs/core/services/router'
 import SessionUserTransformer from '#accounts/transformers/session_user_transformer'
+import { publishedRegistry } from '#automation/registry/published_actions'
+import {
+  productFeatureAvailability,
+  type ProductFeatureAvailability,
+} from '#automation/product_features'
+
+let availability: ProductFeatureAvailability | null = null
 
 /**
- * Shares the signed-in user (with role, plan, `entitled` and plan `features`) with every page;
+ * Which product features exist in this server (`PRODUCT_FEATURES`), computed once per process:
+ * the published actions and the routes are fixed once the app has booted.
+ */
+function productFeatures(): ProductFeatureAvailability {
+  availability ??= productFeatureAvailability(
+    publishedRegistry(),
+    (method, pattern) => router.find(pattern, undefined, method, false) !== null
+  )
+  return availability
+}
+
+/**
+ * Shares the signed-in user (with role, plan, `entitled` and plan `features`) and
+ * `productFeatures` (which promised features exist, see app/automation/product_features.ts)
+ * with every page;
  * React reads the shape as `Data.SharedProps` (generated from this class by `node ace codegen`).
  * A page can render before the session/auth middleware ran (404s), so every context property
  * is optional here.
@@ -16,6 +38,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     const user = auth?.user ? await SessionUserTransformer.load(auth.user) : undefined
     return {
       user: ctx.inertia.always(user),
+      productFeatures: ctx.inertia.always(productFeatures()),
     }
   }
 

@@ -18,7 +18,8 @@ import { badgeVariants } from '~/components/ui/badge_variants'
 import { apiRequest } from '~/lib/api'
 import { formatPrice } from '~/lib/plans'
 import { PlanFeatureList } from '~/components/plan_feature_list'
-import type { PublicPlan } from '~/types'
+import type { ProductFeatureAvailability, PublicPlan } from '~/types'
+import { useProductFeatures } from '~/hooks/use_product_features'
 
 /*
  * Size budget (≤ 150 KB gzip first load): this page imports no TanStack Query, Radix or
@@ -65,7 +66,18 @@ function LinkButton({
 /** Every call to action of the landing page starts the sign-in (spec §2 Landing page). */
 const LOGIN = '/api/login'
 
-const FEATURES: Array<{ title: string; description: string; icon: LucideIcon; soon?: string[] }> = [
+/**
+ * The marketing claims. `soon` lists platforms not built yet; `extra` is a sentence about a
+ * product feature that is shown as a claim once the feature exists (shared prop
+ * `productFeatures`) and as "<label> · Coming Soon" until then.
+ */
+const FEATURES: Array<{
+  title: string
+  description: string
+  icon: LucideIcon
+  soon?: string[]
+  extra?: { feature: keyof ProductFeatureAvailability; claim: string; label: string }
+}> = [
   {
     title: 'AI Campaign Optimization',
     description:
@@ -99,7 +111,12 @@ const FEATURES: Array<{ title: string; description: string; icon: LucideIcon; so
   },
   {
     title: 'Real-time Tracking',
-    description: 'Every API call is logged as it happens, with performance alerts on paid plans.',
+    description: 'Every API call is logged as it happens.',
+    extra: {
+      feature: 'performance_alerts',
+      claim: 'Performance alerts on paid plans.',
+      label: 'Performance alerts',
+    },
     icon: Bell,
   },
 ]
@@ -223,6 +240,7 @@ function FooterColumn({
 
 /** The landing page for visitors (spec §2 Landing page). */
 export default function Landing() {
+  const productFeatures = useProductFeatures()
   return (
     <div className="min-h-screen bg-white text-slate-900">
       <Head title="AI-assisted ad campaign automation" />
@@ -319,7 +337,19 @@ export default function Landing() {
                       <Icon className="size-5" aria-hidden="true" />
                     </span>
                     <h3 className="mt-4 text-lg font-semibold text-slate-950">{feature.title}</h3>
-                    <p className="mt-2 text-sm text-slate-700">{feature.description}</p>
+                    <p className="mt-2 text-sm text-slate-700">
+                      {feature.description}
+                      {feature.extra && productFeatures[feature.extra.feature] && (
+                        <> {feature.extra.claim}</>
+                      )}
+                    </p>
+                    {feature.extra && !productFeatures[feature.extra.feature] && (
+                      <p className="mt-3">
+                        <span className={badgeVariants({ variant: 'outline' })}>
+                          {feature.extra.label} · Coming Soon
+                        </span>
+                      </p>
+                    )}
                     {feature.soon && (
                       <ul className="mt-3 flex flex-wrap gap-2" aria-label="Platforms">
                         <li>

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import { createUser } from '#tests/helpers/factories'
 import { ALEX, freshSandbox } from '#tests/helpers/meta'
+import { expectedAvailability } from '#tests/helpers/product_features'
 
 /** The toast on screen (one at a time). */
 function toast(page: Page) {
@@ -51,6 +52,22 @@ test.group('Integrations page: Meta connection', (group) => {
     await toast(page).getByText('Disconnected', { exact: true }).waitFor()
     await card.getByText('Not Connected').waitFor()
     await card.getByRole('button', { name: 'Connect Meta Account' }).waitFor()
+  })
+
+  test('the automated-rules benefit says Coming Soon until the rules feature exists', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await browserContext.loginAs(user)
+    const page = await visit('/integrations')
+    const card = page.getByTestId('meta-card')
+    await card.getByText('by your own rules', { exact: false }).waitFor()
+    assert.equal(
+      await card.getByTestId('benefit-automated_rules-soon').count(),
+      expectedAvailability().automated_rules ? 0 : 1
+    )
   })
 
   test('cancelling on the consent page shows Connection Failed with the spec message', async ({

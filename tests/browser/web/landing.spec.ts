@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { expectedAvailability } from '#tests/helpers/product_features'
 
 test.group('Landing page (visitor)', () => {
   test('a visitor sees the landing page with its sections, pricing from the plans and the Beta badge', async ({
@@ -19,6 +20,13 @@ test.group('Landing page (visitor)', () => {
     await page.assertTextContains('[data-testid="pricing-agency"]', '$99')
     await page.assertTextContains('#features', 'Google Ads · Coming Soon')
     await page.assertTextContains('#features', 'TikTok Ads · Coming Soon')
+    // Alerts are claimed only once the alerts module publishes them (issue 12 §3).
+    await page.assertTextContains(
+      '#features',
+      expectedAvailability().performance_alerts
+        ? 'Performance alerts on paid plans.'
+        : 'Performance alerts · Coming Soon'
+    )
   })
 
   test('every call to action leads to sign-in and Privacy Policy to /privacy', async ({

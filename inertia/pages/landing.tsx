@@ -7,9 +7,11 @@ import {
   Bell,
   Bot,
   Layers,
+  Menu,
   Quote,
   ShieldCheck,
   TrendingUp,
+  X,
   type LucideIcon,
 } from 'lucide-react'
 import { Logo } from '~/components/logo'
@@ -65,6 +67,17 @@ function LinkButton({
 
 /** Every call to action of the landing page starts the sign-in (spec §2 Landing page). */
 const LOGIN = '/api/login'
+
+/** The header's section links: inline from `md` up, behind the menu button below that. */
+const SECTION_LINKS = [
+  { label: 'Features', href: '#features' },
+  { label: 'Pricing', href: '#pricing' },
+  { label: 'Testimonials', href: '#testimonials' },
+  { label: 'Help', href: LOGIN },
+]
+
+/** Below `sm` the header has no room for Sign In: the menu carries it. */
+const MENU_LINKS = [...SECTION_LINKS, { label: 'Sign In', href: LOGIN }]
 
 /**
  * The marketing claims. `soon` lists platforms not built yet; `extra` is a sentence about a
@@ -241,6 +254,7 @@ function FooterColumn({
 /** The landing page for visitors (spec §2 Landing page). */
 export default function Landing() {
   const productFeatures = useProductFeatures()
+  const [menuOpen, setMenuOpen] = useState(false)
   return (
     <div className="min-h-screen bg-white text-slate-900">
       <Head title="AI-assisted ad campaign automation" />
@@ -256,31 +270,60 @@ export default function Landing() {
             aria-label="Sections"
             className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex"
           >
-            <a href="#features" className="hover:text-slate-950">
-              Features
-            </a>
-            <a href="#pricing" className="hover:text-slate-950">
-              Pricing
-            </a>
-            <a href="#testimonials" className="hover:text-slate-950">
-              Testimonials
-            </a>
-            <a href={LOGIN} className="hover:text-slate-950">
-              Help
-            </a>
+            {SECTION_LINKS.map((link) => (
+              <a key={link.label} href={link.href} className="hover:text-slate-950">
+                {link.label}
+              </a>
+            ))}
           </nav>
           <div className="flex items-center gap-1 sm:gap-2">
             <a
               href={LOGIN}
-              className="whitespace-nowrap rounded-md px-1.5 py-1.5 text-sm font-medium text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+              className="hidden whitespace-nowrap rounded-md px-1.5 py-1.5 text-sm font-medium sm:inline text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             >
               Sign In
             </a>
             <LinkButton href={LOGIN} size="sm">
               Get Started
             </LinkButton>
+            <button
+              type="button"
+              className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="landing-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? (
+                <X className="size-5" aria-hidden="true" />
+              ) : (
+                <Menu className="size-5" aria-hidden="true" />
+              )}
+              <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            </button>
           </div>
         </div>
+        {menuOpen && (
+          <nav
+            id="landing-menu"
+            aria-label="Sections menu"
+            className="border-t border-slate-200 bg-white px-3 py-2 md:hidden"
+            onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
+          >
+            <ul className="grid">
+              {MENU_LINKS.map((link) => (
+                <li key={link.label}>
+                  <a
+                    href={link.href}
+                    onClick={() => setMenuOpen(false)}
+                    className="block rounded-md px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </header>
 
       <main>

@@ -3,6 +3,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import router from '@adonisjs/core/services/router'
 import SessionUserTransformer from '#accounts/transformers/session_user_transformer'
+import { loginErrorFor } from '#accounts/login_errors'
 import { publishedRegistry } from '#automation/registry/published_actions'
 import {
   productFeatureAvailability,
@@ -24,7 +25,8 @@ function productFeatures(): ProductFeatureAvailability {
 }
 
 /**
- * Shares the signed-in user (with role, plan, `entitled` and plan `features`) and
+ * Shares the signed-in user (with role, plan, `entitled` and plan `features`), `loginError`
+ * (`{code, message}` of a refused sign-in, once) and
  * `productFeatures` (which promised features exist, see app/automation/product_features.ts)
  * with every page;
  * React reads the shape as `Data.SharedProps` (generated from this class by `node ace codegen`).
@@ -36,8 +38,16 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     const { auth } = ctx as Partial<HttpContext>
     // Undefined, not null, for a visitor: the serializer refuses to serialize null.
     const user = auth?.user ? await SessionUserTransformer.load(auth.user) : undefined
+    // Why the last sign-in was refused (suspended account, cancelled or failed Google
+    // sign-in): flashed by SessionsController, or named by `?login_error=` when the flash was
+    // spent on the way (the development sign-in follows the redirect with fetch).
+    const { session, request } = ctx as Partial<HttpContext>
+    const loginError =
+      loginErrorFor(session?.flashMessages.get('loginError')?.code) ??
+      loginErrorFor(request?.qs().login_error)
     return {
       user: ctx.inertia.always(user),
+      loginError,
       productFeatures: ctx.inertia.always(productFeatures()),
     }
   }

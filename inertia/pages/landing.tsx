@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Head } from '@inertiajs/react'
+import { Head, router, usePage } from '@inertiajs/react'
 import { clsx as cn } from 'clsx'
 import {
   ArrowRight,
@@ -20,7 +20,7 @@ import { badgeVariants } from '~/components/ui/badge_variants'
 import { apiRequest } from '~/lib/api'
 import { formatPrice } from '~/lib/plans'
 import { PlanFeatureList } from '~/components/plan_feature_list'
-import type { ProductFeatureAvailability, PublicPlan } from '~/types'
+import type { ProductFeatureAvailability, PublicPlan, SharedProps } from '~/types'
 import { useProductFeatures } from '~/hooks/use_product_features'
 
 /*
@@ -251,6 +251,41 @@ function FooterColumn({
   )
 }
 
+/**
+ * Why the last sign-in was refused (shared prop `loginError`, flashed once by the server:
+ * a suspended account, a cancelled or failed Google sign-in). Removes `?login_error=` from
+ * the address bar so a reload does not look like another failure.
+ */
+function LoginErrorBanner() {
+  const { loginError } = usePage<SharedProps>().props
+  useEffect(() => {
+    const url = new URL(window.location.href)
+    if (!url.searchParams.has('login_error')) return
+    url.searchParams.delete('login_error')
+    // A client-side replace keeps Inertia's own history entry in step with the address bar.
+    router.replace({
+      url: url.pathname + url.search + url.hash,
+      preserveState: true,
+      preserveScroll: true,
+    })
+  }, [])
+  if (!loginError) return null
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-4 sm:px-6 lg:px-8">
+      <div
+        role="alert"
+        data-testid="login-error"
+        className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+      >
+        <p className="font-semibold">
+          {loginError.code === 'account_suspended' ? 'Account suspended' : 'Sign-in failed'}
+        </p>
+        <p className="mt-0.5">{loginError.message}</p>
+      </div>
+    </div>
+  )
+}
+
 /** The landing page for visitors (spec §2 Landing page). */
 export default function Landing() {
   const productFeatures = useProductFeatures()
@@ -327,6 +362,7 @@ export default function Landing() {
       </header>
 
       <main>
+        <LoginErrorBanner />
         <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50 via-white to-white">
           <div className="mx-auto max-w-7xl px-4 pb-20 pt-16 text-center sm:px-6 sm:pt-24 lg:px-8">
             <span className="mb-6 inline-flex rounded-full bg-indigo-100 px-3 py-1 text-xs font-semibold text-indigo-800">

@@ -17,6 +17,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
+import { ConfirmDialog } from '~/components/confirm_dialog'
 import { MetaStatusError } from '~/components/meta_status_error'
 import { SignInRedirect } from '~/components/page_redirect'
 import { toast } from '~/hooks/use_toast'
@@ -197,6 +198,7 @@ function ConnectedDetails({ status }: { status: MetaStatus }) {
 function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading: boolean }) {
   const [connecting, setConnecting] = useState(false)
   const disconnect = useDisconnectMeta()
+  const [confirmDisconnect, setConfirmDisconnect] = useState(false)
   const productFeatures = useProductFeatures()
   const connect = () => {
     setConnecting(true)
@@ -248,7 +250,7 @@ function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading
                 type="button"
                 variant="outline"
                 className="border-red-300 text-red-700 hover:bg-red-50"
-                onClick={() => disconnect.mutate()}
+                onClick={() => setConfirmDisconnect(true)}
                 disabled={disconnect.isPending}
               >
                 {disconnect.isPending ? (
@@ -316,6 +318,20 @@ function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading
           </>
         )}
       </CardContent>
+      <ConfirmDialog
+        open={confirmDisconnect}
+        onOpenChange={setConfirmDisconnect}
+        title="Disconnect Meta?"
+        description={
+          <>
+            Adrelay deletes its stored Meta access token and asks Meta to remove its access. Your
+            API keys, MCP clients and workflows get <code>meta_not_connected</code> until you
+            connect again. Nothing changes in your ad accounts.
+          </>
+        }
+        confirmLabel="Disconnect"
+        onConfirm={() => disconnect.mutate()}
+      />
     </Card>
   )
 }

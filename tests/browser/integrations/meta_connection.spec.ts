@@ -14,7 +14,7 @@ test.group('Integrations page: Meta connection', (group) => {
     await freshSandbox()
   })
 
-  test('connect through the consent page shows Connected with the account, then disconnect', async ({
+  test('connect through the consent page shows Connected with the account, then disconnect after a confirmation', async ({
     visit,
     browserContext,
     assert,
@@ -36,6 +36,14 @@ test.group('Integrations page: Meta connection', (group) => {
     await page.getByRole('button', { name: 'Connect Meta Account' }).click()
     // The sandbox's consent page (Meta's dialog stand-in).
     await page.getByRole('button', { name: 'Allow' }).waitFor()
+    // It says it is the sandbox, and has the app's look (indigo action, not a bare form).
+    await page.getByRole('note').getByText('This is the Meta sandbox, not Facebook.').waitFor()
+    assert.equal(
+      await page
+        .getByRole('button', { name: 'Allow' })
+        .evaluate((node: any) => (globalThis as any).getComputedStyle(node).backgroundColor),
+      'rgb(79, 70, 229)'
+    )
     await page.getByRole('button', { name: 'Allow' }).click()
 
     await page.waitForURL((url) => url.pathname === '/integrations')
@@ -48,7 +56,15 @@ test.group('Integrations page: Meta connection', (group) => {
     assert.notInclude(page.url(), 'success=')
     assert.equal(await card.getByText('Your Meta token expires soon.').count(), 0)
 
+    // Disconnecting asks first; Cancel keeps the connection.
     await card.getByRole('button', { name: 'Disconnect' }).click()
+    const confirm = page.getByRole('alertdialog')
+    await confirm.getByRole('heading', { name: 'Disconnect Meta?' }).waitFor()
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    await card.getByText('Connected', { exact: true }).waitFor()
+    await card.getByRole('button', { name: 'Disconnect' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click()
     await toast(page).getByText('Disconnected', { exact: true }).waitFor()
     await card.getByText('Not Connected').waitFor()
     await card.getByRole('button', { name: 'Connect Meta Account' }).waitFor()

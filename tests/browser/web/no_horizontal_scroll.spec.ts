@@ -80,6 +80,21 @@ const SCREENS: Screen[] = [
   },
   { name: 'Integrations', path: '/integrations', as: 'agency' },
   { name: 'Integrations (not connected)', path: '/integrations', as: 'free' },
+  {
+    name: 'Meta sandbox consent page',
+    path: '/integrations',
+    as: 'free',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Connect Meta Account' }).click()
+      await page.getByRole('button', { name: 'Allow' }).waitFor()
+    },
+  },
+  {
+    name: 'Integrations → Disconnect dialog',
+    path: '/integrations',
+    as: 'agency',
+    open: dialog('Disconnect'),
+  },
   { name: 'Profile', path: '/profile', as: 'agency' },
   { name: 'Profile → Revoke key dialog', path: '/profile', as: 'agency', open: dialog(/^Revoke /) },
   {

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import router from '@adonisjs/core/services/router'
-import SessionUserTransformer from '#accounts/transformers/session_user_transformer'
+import { loadSessionUser } from '#web/actions/load_session_user'
 import { loginErrorFor } from '#accounts/login_errors'
 import { publishedRegistry } from '#automation/registry/published_actions'
 import {
@@ -37,7 +37,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
   async share(ctx: HttpContext) {
     const { auth } = ctx as Partial<HttpContext>
     // Undefined, not null, for a visitor: the serializer refuses to serialize null.
-    const user = auth?.user ? await SessionUserTransformer.load(auth.user) : undefined
+    const user = auth?.user ? await loadSessionUser(auth.user) : undefined
     // Why the last sign-in was refused (suspended account, cancelled or failed Google
     // sign-in): flashed by SessionsController, or named by `?login_error=` when the flash was
     // spent on the way (the development sign-in follows the redirect with fetch).

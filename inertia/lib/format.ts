@@ -51,3 +51,13 @@ export function splitForMiddleTruncation(text: string, tailLength = 16): [string
   if (slash > start && slash < text.length - 1) start = slash
   return [text.slice(0, start), text.slice(start)]
 }
+
+/** `March 5, 2026` in UTC (billing dates: trial ends, plan changes, as the server words them). */
+export function formatLongDateUtc(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+}

@@ -37,6 +37,7 @@ import {
   usagePercent,
 } from '~/lib/usage_rules'
 import { cn } from '~/lib/utils'
+import { formatLongDateUtc } from '~/lib/format'
 import type { AccountUsage, RecentCall, SuccessRateTrend } from '~/types'
 
 // recharts is only downloaded when a paid user opens the analytics view.
@@ -202,6 +203,19 @@ export default function UsageDashboard() {
           </Button>
         }
       />
+
+      {user?.subscription.status === 'trialing' && user.subscription.trialEnd && (
+        <p
+          className="mb-4 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900"
+          data-testid="trial-end"
+        >
+          Your free trial of the {user.subscription.plan.name} plan ends on{' '}
+          <time dateTime={user.subscription.trialEnd}>
+            {formatLongDateUtc(user.subscription.trialEnd)}
+          </time>
+          .
+        </p>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard

@@ -1,4 +1,4 @@
-import type { ActionRegistry } from '#automation/registry/action_registry'
+import type { ActionRegistry } from '#registry/action_registry'
 
 /**
  * Product features that the screens promise, and what proves each one exists. A screen that

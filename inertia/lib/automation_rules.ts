@@ -73,7 +73,8 @@ export function featureCards(
     {
       id: 'performance_alerts',
       title: 'Performance Alerts',
-      description: 'Let your automations pause underperformers and scale winners.',
+      description:
+        'Notifications when spend, results, your quota or your Meta connection need attention.',
       ...gated('performance_alerts', 'Premium Feature'),
     },
     {

@@ -78,6 +78,12 @@ const SCREENS: Screen[] = [
     as: 'agency',
     open: openTab('MCP Integration'),
   },
+  { name: 'Campaigns', path: '/campaigns', as: 'agency' },
+  { name: 'Rules', path: '/rules', as: 'agency' },
+  { name: 'Rules → Templates', path: '/rules', as: 'agency', open: openTab('Templates') },
+  { name: 'Rules → History', path: '/rules', as: 'agency', open: openTab('History') },
+  { name: 'Rules → Approvals', path: '/rules', as: 'agency', open: openTab('Approvals') },
+  { name: 'Alerts', path: '/alerts', as: 'agency' },
   { name: 'Integrations', path: '/integrations', as: 'agency' },
   { name: 'Integrations (not connected)', path: '/integrations', as: 'free' },
   {

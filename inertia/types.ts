@@ -35,6 +35,8 @@ export type SessionUser = Data.Accounts.SessionUser
 /** A machine-checked plan feature (`PlanFeature` of app/accounts/plan_catalog.ts). */
 export type PlanFeature = SessionUser['features'][number]
 export type PublicPlan = Data.Accounts.Plan
+/** Which promised features exist (app/automation/product_features.ts), keyed by feature id. */
+export type ProductFeatureAvailability = SharedProps['productFeatures']
 export type ListedApiKey = Data.Keys.ApiKey
 export type CreatedApiKey = Data.Keys.ApiKey.Variants['forCreation']
 

@@ -9,7 +9,6 @@ import { Input } from '~/components/ui/input'
 import { Field } from '~/components/ui/field'
 import { Skeleton } from '~/components/ui/skeleton'
 import { ConfirmDialog } from '~/components/confirm_dialog'
-import { CopyButton } from '~/components/copy_button'
 import { NewApiKey } from '~/components/new_api_key'
 import { CliSessionsCard } from '~/components/cli_sessions_card'
 import { SignInRedirect } from '~/components/page_redirect'
@@ -26,6 +25,9 @@ import {
 import { tokenDisplayName } from '~/lib/automation_rules'
 import { monthYearLabel } from '~/lib/usage_rules'
 import type { ListedApiKey } from '~/types'
+
+/** What a new key is called unless the user names it (spec: 'API Key'). */
+const DEFAULT_KEY_NAME = 'API Key'
 
 function formatDate(iso: string | null) {
   if (!iso) return 'Never'
@@ -57,7 +59,9 @@ function KeyRow({
   return (
     <li data-testid="api-key-row" className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
-        <p className="font-medium text-slate-900">{name}</p>
+        <p className="truncate font-medium text-slate-900" data-testid="api-key-name">
+          {name}
+        </p>
         <code
           className="mt-1 block truncate font-mono text-sm text-slate-700"
           data-testid="api-key-masked"
@@ -69,7 +73,6 @@ function KeyRow({
         </p>
       </div>
       <div className="flex gap-2">
-        <CopyButton text={apiKey.token} label={`Copy ${name}`} />
         <Button
           type="button"
           variant="outline"
@@ -104,7 +107,11 @@ export default function Profile() {
   const [revokeTarget, setRevokeTarget] = useState<ListedApiKey | null>(null)
   const [confirmAllOpen, setConfirmAllOpen] = useState(false)
   const [planOpen, setPlanOpen] = useState(false)
-  const generate = useGenerateApiKey((created) => setNewKey(created.token))
+  const [keyName, setKeyName] = useState(DEFAULT_KEY_NAME)
+  const generate = useGenerateApiKey((created) => {
+    setNewKey(created.token)
+    setKeyName(DEFAULT_KEY_NAME)
+  })
   const revoke = useRevokeApiKey()
   const revokeAll = useRevokeAllApiKeys()
 
@@ -120,8 +127,8 @@ export default function Profile() {
         description="Manage your account settings and API keys"
       />
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:col-span-2">
           <Card>
             <CardHeader>
               <CardTitle as="h2">Personal Information</CardTitle>
@@ -148,27 +155,36 @@ export default function Profile() {
           </Card>
 
           <Card>
-            <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
-              <div>
-                <CardTitle as="h2">API Keys</CardTitle>
-                <CardDescription className="mt-1.5">
-                  Manage your API keys for accessing the platform
-                </CardDescription>
-              </div>
-              <Button
-                type="button"
-                onClick={() => generate.mutate('API Key')}
-                disabled={generate.isPending}
-              >
-                {generate.isPending ? (
-                  <Loader2 className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <KeyRound aria-hidden="true" />
-                )}
-                {generate.isPending ? 'Generating...' : 'Generate New Key'}
-              </Button>
+            <CardHeader>
+              <CardTitle as="h2">API Keys</CardTitle>
+              <CardDescription>Manage your API keys for accessing the platform</CardDescription>
             </CardHeader>
-            <CardContent className="grid gap-4">
+            <CardContent className="grid grid-cols-1 gap-4">
+              <form
+                className="flex flex-col gap-3 sm:flex-row sm:items-end"
+                aria-label="Generate a new API key"
+                onSubmit={(event) => {
+                  event.preventDefault()
+                  generate.mutate(keyName.trim() || DEFAULT_KEY_NAME)
+                }}
+              >
+                <Field id="new-key-name" label="Key name" className="min-w-0 flex-1">
+                  <Input
+                    id="new-key-name"
+                    value={keyName}
+                    maxLength={100}
+                    onChange={(event) => setKeyName(event.target.value)}
+                  />
+                </Field>
+                <Button type="submit" disabled={generate.isPending}>
+                  {generate.isPending ? (
+                    <Loader2 className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <KeyRound aria-hidden="true" />
+                  )}
+                  {generate.isPending ? 'Generating...' : 'Generate New Key'}
+                </Button>
+              </form>
               <NewApiKey apiKey={newKey} onDismiss={() => setNewKey(null)} />
               {keys.isPending && (
                 <div className="grid gap-3" aria-label="Loading API keys" aria-busy="true">
@@ -205,7 +221,7 @@ export default function Profile() {
           <CliSessionsCard />
         </div>
 
-        <div className="grid content-start gap-6">
+        <div className="grid grid-cols-1 content-start gap-6">
           <Card>
             <CardHeader>
               <CardTitle as="h2">Account Status</CardTitle>
@@ -283,7 +299,7 @@ export default function Profile() {
       <ConfirmDialog
         open={revokeTarget !== null}
         onOpenChange={(open) => !open && setRevokeTarget(null)}
-        title="Revoke API key"
+        title={`Revoke “${tokenDisplayName(revokeTarget?.name)}”?`}
         description={REVOKE_ONE_CONFIRM}
         confirmLabel="Revoke"
         onConfirm={() => {

@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '~/components/ui/dialog'
 import { Progress } from '~/components/ui/progress'
+import { MiddleTruncate } from '~/components/middle_truncate'
 import { useAdminUserDetail } from '~/hooks/use_admin'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { expiresLabel, tokenTypeLabel } from '~/lib/meta'
@@ -29,7 +30,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-baseline justify-between gap-4 text-sm">
       <dt className="text-slate-600">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{children}</dd>
+      <dd className="min-w-0 text-right font-medium break-words text-slate-900">{children}</dd>
     </div>
   )
 }
@@ -114,9 +115,10 @@ function DetailBody({ detail }: { detail: AdminUserDetail }) {
                 <span className="w-14 shrink-0 font-mono text-xs font-semibold text-slate-700">
                   {call.method}
                 </span>
-                <span className="min-w-0 flex-1 truncate font-mono text-xs text-slate-900">
-                  {call.endpoint}
-                </span>
+                <MiddleTruncate
+                  text={call.endpoint}
+                  className="flex-1 font-mono text-xs text-slate-900"
+                />
                 <span className="shrink-0 text-xs text-slate-600">{call.responseTime} ms</span>
                 <span className="shrink-0 font-mono text-xs font-semibold">{call.statusCode}</span>
                 <span className="hidden shrink-0 text-xs text-slate-600 sm:inline">
@@ -155,7 +157,7 @@ export function UserDetailDialog({
             {current?.role === 'admin' && <Badge variant="secondary">Admin</Badge>}
             {suspended && <Badge variant="destructive">Suspended</Badge>}
           </DialogTitle>
-          <DialogDescription>
+          <DialogDescription className="break-words">
             {current?.email} · Joined {formatDate(current?.createdAt)}
             {suspended && ` · Suspended ${formatDateTime(current?.suspendedAt)}`}
           </DialogDescription>

@@ -7,6 +7,7 @@ import {
   Bell,
   Bot,
   CheckCircle2,
+  Clock,
   ExternalLink,
   KeyRound,
   Lock,
@@ -30,6 +31,7 @@ import { SignInRedirect } from '~/components/page_redirect'
 import { useApiKeys } from '~/hooks/use_api_keys'
 import { useMetaStatus } from '~/hooks/use_meta_connection'
 import { useSessionUser } from '~/hooks/use_session_user'
+import { useProductFeatures } from '~/hooks/use_product_features'
 import {
   featureCards,
   groupByModule,
@@ -163,9 +165,14 @@ function FeatureCard({ card }: { card: FeatureCardStatus }) {
           </span>
           <CardTitle as="h3">{card.title}</CardTitle>
         </div>
-        <Badge variant={ready ? 'success' : 'warning'} data-testid={`feature-${card.id}-status`}>
+        <Badge
+          variant={ready ? 'success' : card.tone === 'soon' ? 'outline' : 'warning'}
+          data-testid={`feature-${card.id}-status`}
+        >
           {ready ? (
             <CheckCircle2 className="size-3" aria-hidden="true" />
+          ) : card.tone === 'soon' ? (
+            <Clock className="size-3" aria-hidden="true" />
           ) : (
             <Lock className="size-3" aria-hidden="true" />
           )}
@@ -494,6 +501,7 @@ export default function Automation(props: AutomationProps) {
   const user = useSessionUser()
   const usage = useQuery<AccountUsage>({ queryKey: ['/api/usage'], enabled: Boolean(user) })
   const metaStatus = useMetaStatus(Boolean(user))
+  const productFeatures = useProductFeatures()
 
   if (!user) return <SignInRedirect title="Automation" />
 
@@ -502,7 +510,7 @@ export default function Automation(props: AutomationProps) {
     loading: metaStatus.isPending,
     failed: metaStatus.isError,
   }
-  const cards = featureCards(meta.connected, user.features)
+  const cards = featureCards(meta.connected, user.features, productFeatures)
 
   return (
     <>

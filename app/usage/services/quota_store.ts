@@ -19,6 +19,12 @@ export interface QuotaStore {
 
   /** Writes any state held outside the database back to it (no-op for the SQL store). */
   persist(): Promise<void>
+
+  /**
+   * Deletes every counter of `userId`, in every period and every place it is kept (database
+   * rows, Redis keys, counts waiting to be persisted). Used by account deletion.
+   */
+  forget(userId: number): Promise<void>
 }
 
 /** Outcome of one atomic reservation: the count before it and how many requests it granted. */
@@ -57,6 +63,7 @@ export abstract class BatchingQuotaStore implements QuotaStore {
 
   abstract current(userId: number, period: string): Promise<number>
   abstract persist(): Promise<void>
+  abstract forget(userId: number): Promise<void>
 
   consume(userId: number, period: string, limit: number) {
     return new Promise<{ allowed: boolean; used: number }>((resolve, reject) => {

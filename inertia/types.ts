@@ -66,3 +66,7 @@ export type AuditEntry = AuditLogPage['entries'][number]
 /* Automation (the page's props and its endpoint list). */
 export type PublishedActionInfo = Awaited<ReturnType<AutomationController['actions']>>[number]
 export type McpClientConfig = ReturnType<typeof buildClientConfigs>[number]
+
+/* Data rights (privacy page, profile's Delete my account). */
+export type { PrivacyRetention } from '#web/types'
+export type { AccountDeletionResult } from '#accounts/actions/delete_account'

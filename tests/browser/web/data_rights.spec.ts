@@ -123,3 +123,16 @@ test.group('Admin: delete a user and download their data', () => {
     assert.isNull(await User.find(target.id))
   })
 })
+
+test.group('Privacy page: what is stored', () => {
+  test('lists the session rows, CLI sessions and the admin audit log with their retention', async ({
+    visit,
+  }) => {
+    const page = await visit('/privacy')
+    await page.assertTextContains('article', 'server-side session row')
+    await page.assertTextContains('article', 'CLI sessions')
+    await page.assertTextContains('article', 'Admin audit log entries are kept for 400 days')
+    await page.assertTextContains('article', 'replaced by a random pseudonym')
+    await page.assertTextContains('article', '"Download my data"')
+  })
+})

@@ -67,6 +67,22 @@ export type AuditEntry = AuditLogPage['entries'][number]
 export type PublishedActionInfo = Awaited<ReturnType<AutomationController['actions']>>[number]
 export type McpClientConfig = ReturnType<typeof buildClientConfigs>[number]
 
+/* Campaigns page (Meta actions through /api/actions/:name). */
+export type { Campaign, AdSet, Ad } from '#meta/services/normalize'
+export type { WriteResult, FieldChange, GraphRequestPlan } from '#meta/actions/write_preview'
+export type InsightsResult = ResultOf<import('#meta/actions/get_insights').GetInsights>
+export type InsightsRow = InsightsResult['rows'][number]
+export type ListCampaignsResult = ResultOf<import('#meta/actions/list_campaigns').ListCampaigns>
+export type ListAdSetsResult = ResultOf<import('#meta/actions/list_ad_sets').ListAdSets>
+export type ListAdsResult = ResultOf<import('#meta/actions/list_ads').ListAds>
+export type ListPagesResult = ResultOf<import('#meta/actions/list_pages').ListPages>
+export type TargetingSearchResult = ResultOf<
+  import('#meta/actions/search_targeting').SearchTargeting
+>
+export type AudienceSizeEstimate = ResultOf<
+  import('#meta/actions/estimate_audience_size').EstimateAudienceSize
+>
+
 /* Data rights (privacy page, profile's Delete my account). */
 export type { PrivacyRetention } from '#web/types'
 export type { AccountDeletionResult } from '#accounts/actions/delete_account'

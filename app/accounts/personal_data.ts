@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { SessionCollection } from '@adonisjs/session'
 import User from '#accounts/models/user'
-import { UserSessions } from '#accounts/services/user_sessions'
+import { EndUserSessions } from '#accounts/actions/end_user_sessions'
 import { clearUserRateLimits } from '#start/limiter'
 import type { ErasureSubject, ExportSection, PersonalDataHolder } from '#shared/personal_data'
 
@@ -21,7 +21,7 @@ export default class AccountsPersonalData implements PersonalDataHolder {
 
   constructor(
     private sessions: SessionCollection,
-    private userSessions: UserSessions
+    private endUserSessions: EndUserSessions
   ) {}
 
   sections(userId: number): Record<string, ExportSection> {
@@ -64,7 +64,7 @@ export default class AccountsPersonalData implements PersonalDataHolder {
   }
 
   async erase(subject: ErasureSubject): Promise<void> {
-    await this.userSessions.endAll(subject.userId, subject.keepSessionId)
+    await this.endUserSessions.execute(subject.userId, subject.keepSessionId)
     await clearUserRateLimits(subject.userId)
   }
 }

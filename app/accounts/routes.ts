@@ -16,7 +16,6 @@ router
     }
     router.get('/api/callback', [SessionsController, 'callback']).use(throttleSignIn)
     router.get('/api/logout', [SessionsController, 'logout'])
-    router.get('/api/auth/user', [SessionsController, 'me']).use(middleware.requireUser())
   })
   .use(webMiddleware())
 

@@ -8,6 +8,7 @@ import { mcpOriginGuard, mcpProtocolVersionGuard } from '#automation/mcp/http_gu
 const McpController = () => import('#automation/controllers/mcp_controller')
 const AutomationController = () => import('#automation/controllers/automation_controller')
 const SessionActionsController = () => import('#automation/controllers/session_actions_controller')
+const SessionUploadsController = () => import('#automation/controllers/session_uploads_controller')
 
 /*
 | MCP Streamable HTTP endpoint. Origin first (DNS-rebinding defence), then the API key on
@@ -23,15 +24,18 @@ router
   .use([mcpOriginGuard, meteredApi({ countRequest: false }), mcpProtocolVersionGuard])
 
 /*
-| REST: one route per published action, GET for read-only actions, POST for writes; each
-| request authenticated and counted by the metered API middleware.
+| REST: one route per published action, GET for read-only actions, POST for writes, plus its
+| declared older URLs (`restAliases`: /api/v1/me, /api/v1/usage); each request authenticated
+| and metered by the metered API middleware.
 */
 router
   .group(() => {
     for (const action of publishedRegistry().list()) {
       const handler = restAction(action.declaration.name)
-      if (action.method === 'GET') router.get(action.path, handler)
-      else router.post(action.path, handler)
+      for (const path of [action.path, ...action.aliases]) {
+        if (action.method === 'GET') router.get(path, handler)
+        else router.post(path, handler)
+      }
     }
   })
   .use(meteredApi())
@@ -71,6 +75,8 @@ router
 */
 router
   .group(() => {
+    // The image upload as multipart/form-data (up to 8 MB; JSON bodies stop at 1 MB).
+    router.post('/upload_ad_image/file', [SessionUploadsController, 'uploadAdImage'])
     router.get('/:name', [SessionActionsController, 'read']).where('name', /^[a-z][a-z0-9_]*$/)
     router.post('/:name', [SessionActionsController, 'invoke']).where('name', /^[a-z][a-z0-9_]*$/)
   })

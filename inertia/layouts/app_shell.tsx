@@ -8,6 +8,7 @@ import {
   Bot,
   CreditCard,
   LogOut,
+  Megaphone,
   Menu,
   Plug,
   ShieldCheck,
@@ -30,9 +31,10 @@ interface NavItem {
   adminOnly?: boolean
 }
 
-/** Sidebar links (spec §2 Sidebar), in the spec's order. */
+/** Sidebar links (spec §2 Sidebar), in the spec's order; Campaigns from issue 15. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/', icon: BarChart3 },
+  { label: 'Campaigns', href: '/campaigns', icon: Megaphone },
   { label: 'Integrations', href: '/integrations', icon: Plug },
   { label: 'Automation', href: '/dashboard', icon: Bot },
   { label: 'Subscription', href: '/subscription', icon: CreditCard },

@@ -5,8 +5,8 @@ import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import User from '#accounts/models/user'
 import AccountDeletion from '#accounts/models/account_deletion'
-import { resolvePersonalDataHolders } from '#accounts/services/personal_data_holders'
-import { AuditLog } from '#admin/services/audit_log'
+import { resolvePersonalDataHolders } from '#accounts/actions/personal_data_holders'
+import { RecordAuditEntry } from '#admin/actions/record_audit_entry'
 import { AppError } from '#shared/errors'
 import type { PersonalDataHolder } from '#shared/personal_data'
 
@@ -35,7 +35,7 @@ export interface AccountDeletionResult {
  */
 @inject()
 export class DeleteAccount {
-  constructor(private audit: AuditLog) {}
+  constructor(private audit: RecordAuditEntry) {}
 
   /**
    * @throws AppError 404 `not_found` for an unknown user (or one already deleted)
@@ -109,7 +109,7 @@ export class DeleteAccount {
         completedAt: DateTime.utc(),
       })
       await deletion.save()
-      await this.audit.record(
+      await this.audit.execute(
         {
           actor:
             requester.type === 'admin'

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream'
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import User from '#accounts/models/user'
-import { resolvePersonalDataHolders } from '#accounts/services/personal_data_holders'
-import { AuditLog } from '#admin/services/audit_log'
+import { resolvePersonalDataHolders } from '#accounts/actions/personal_data_holders'
+import { RecordAuditEntry } from '#admin/actions/record_audit_entry'
 import { AppError } from '#shared/errors'
 import type { PersonalDataHolder } from '#shared/personal_data'
 
@@ -44,14 +44,14 @@ export type ExportRequester = { type: 'self' } | { type: 'admin'; admin: User }
  */
 @inject()
 export class ExportPersonalData {
-  constructor(private audit: AuditLog) {}
+  constructor(private audit: RecordAuditEntry) {}
 
   /** @throws AppError 404 `not_found` for an unknown user */
   async execute(userId: number, requester: ExportRequester): Promise<PersonalDataExport> {
     const user = await User.find(userId)
     if (!user) throw new AppError('not_found', 'User not found.', 404)
     if (requester.type === 'admin') {
-      await this.audit.record({
+      await this.audit.execute({
         actor: { id: requester.admin.id, email: requester.admin.email },
         action: 'user.data_exported',
         target: { type: 'user', id: user.id, label: user.email },

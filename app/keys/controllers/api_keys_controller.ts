@@ -5,7 +5,7 @@ import { ListApiKeys } from '#keys/actions/list_api_keys'
 import { RevokeApiKeys } from '#keys/actions/revoke_api_keys'
 import { apiKeyIdValidator, createApiKeyValidator } from '#keys/validators/api_key'
 import ApiKeyTransformer from '#keys/transformers/api_key_transformer'
-import { UserSessions } from '#accounts/services/user_sessions'
+import { EndUserSessions } from '#accounts/actions/end_user_sessions'
 
 /** Session endpoints for a user's API keys (spec §7). */
 @inject()
@@ -14,7 +14,7 @@ export default class ApiKeysController {
     private createKey: CreateApiKey,
     private listKeys: ListApiKeys,
     private revokeKeys: RevokeApiKeys,
-    private userSessions: UserSessions
+    private endSessions: EndUserSessions
   ) {}
 
   /** GET /api/tokens → [{id, name, token (masked), createdAt, lastUsedAt}] newest first */
@@ -41,7 +41,7 @@ export default class ApiKeysController {
   /** DELETE /api/tokens → {revoked: n}; also ends the user's other browser sessions */
   async destroyAll({ auth, session }: HttpContext) {
     const revoked = await this.revokeKeys.all(auth.user!.id)
-    const sessionsEnded = await this.userSessions.endAll(auth.user!.id, session.sessionId)
+    const sessionsEnded = await this.endSessions.execute(auth.user!.id, session.sessionId)
     return { revoked, sessionsEnded }
   }
 }

@@ -1,40 +1,53 @@
+/** The answer to one `consume`: whether the request may run, and the count after it. */
+export interface QuotaDecision {
+  /** True when the request was counted (the limit was not yet reached). */
+  allowed: boolean
+  /**
+   * The month's count after this call: the request's own position when allowed, `limit` or
+   * more when refused.
+   */
+  used: number
+}
+
 /**
- * A shared monthly request counter per user. Implementations must be atomic across every
- * app instance: with N concurrent `consume` calls and R requests remaining, exactly R are
- * allowed.
+ * The shared monthly request counters, one per user and quota period (`YYYY-MM`, UTC). The
+ * container binds this class to the store in use (`SqlQuotaStore`, or `RedisQuotaStore` when
+ * `REDIS_URL` is set; providers/app_provider.ts) and `Metering` reads it through this class.
+ *
+ * Implementations must be atomic across every app instance: with N concurrent `consume` calls
+ * and R requests remaining, exactly R are allowed.
  */
-export interface QuotaStore {
+export abstract class QuotaStore {
   /**
    * Counts one request for `userId` in `period` if the count is below `limit`.
-   * @returns `allowed` and the count after the call (`used`), which is `limit` or more when refused
+   * @returns the decision and the count after the call (see `QuotaDecision`)
    */
-  consume(
-    userId: number,
-    period: string,
-    limit: number
-  ): Promise<{ allowed: boolean; used: number }>
+  abstract consume(userId: number, period: string, limit: number): Promise<QuotaDecision>
 
   /** The count for `userId` in `period` (0 when nothing was counted). */
-  current(userId: number, period: string): Promise<number>
+  abstract current(userId: number, period: string): Promise<number>
 
   /** Writes any state held outside the database back to it (no-op for the SQL store). */
-  persist(): Promise<void>
+  abstract persist(): Promise<void>
 
   /**
    * Deletes every counter of `userId`, in every period and every place it is kept (database
    * rows, Redis keys, counts waiting to be persisted). Used by account deletion.
    */
-  forget(userId: number): Promise<void>
+  abstract forget(userId: number): Promise<void>
 }
 
-/** Outcome of one atomic reservation: the count before it and how many requests it granted. */
+/**
+ * Outcome of one atomic reservation (`BatchingQuotaStore.reserve`): the count before it and
+ * how many of the requested units it granted (`0 <= granted <= wanted`).
+ */
 export interface Reservation {
   before: number
   granted: number
 }
 
 interface Waiter {
-  resolve: (result: { allowed: boolean; used: number }) => void
+  resolve: (result: QuotaDecision) => void
   reject: (error: unknown) => void
 }
 
@@ -46,12 +59,17 @@ interface Waiter {
  * what is left, and waiters are answered in arrival order. Under load this turns hundreds of
  * counter writes per second for a busy key into a few dozen.
  */
-export abstract class BatchingQuotaStore implements QuotaStore {
+export abstract class BatchingQuotaStore extends QuotaStore {
   #pending = new Map<string, { userId: number; period: string; limit: number; waiters: Waiter[] }>()
   #inFlight = new Set<string>()
 
   /**
-   * Atomically adds up to `wanted` to the counter without passing `limit`.
+   * The one write a store implements: atomically adds `granted = min(wanted, limit - count)`
+   * (never below 0) to the counter of `userId` in `period`, creating it at 0 when missing,
+   * and reports the count before. Concurrent reservations of one counter must serialise (a
+   * conditional UPDATE, a row lock, a Lua script). `wanted` is the number of requests waiting
+   * in the batch (1 or more); the batch's waiters are answered in arrival order from the
+   * result, so a store never needs to know about individual requests.
    * @returns the count before and the number of units granted (0 when at the limit)
    */
   protected abstract reserve(
@@ -61,12 +79,8 @@ export abstract class BatchingQuotaStore implements QuotaStore {
     wanted: number
   ): Promise<Reservation>
 
-  abstract current(userId: number, period: string): Promise<number>
-  abstract persist(): Promise<void>
-  abstract forget(userId: number): Promise<void>
-
   consume(userId: number, period: string, limit: number) {
-    return new Promise<{ allowed: boolean; used: number }>((resolve, reject) => {
+    return new Promise<QuotaDecision>((resolve, reject) => {
       const key = `${userId}:${period}`
       let batch = this.#pending.get(key)
       if (!batch) {

@@ -10,6 +10,7 @@ import { AuditLog } from '#admin/services/audit_log'
 import MetaConnection from '#meta/models/meta_connection'
 import ApiToken from '#keys/models/api_token'
 import type User from '#accounts/models/user'
+import { RATE_LIMITS } from '#start/limiter'
 
 /** A user with something in every section: keys, a CLI session, calls, Meta, a code, audit. */
 async function userWithData() {
@@ -219,5 +220,21 @@ test.group('Download my data', () => {
     notAdmin.assertStatus(403)
     const missing = await download(client, admin, '/api/admin/users/999999/export')
     missing.assertStatus(404)
+  })
+
+  test('exports are rate limited per user: the 11th in an hour answers 429 rate_limited', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    for (let index = 0; index < RATE_LIMITS.dataExport.requests; index++) {
+      ;(await download(client, user)).assertStatus(200)
+    }
+    const refused = await download(client, user)
+    refused.assertStatus(429)
+    assert.equal(refused.body().error.code, 'rate_limited')
+    assert.isString(refused.header('retry-after'))
+    // Another user is not affected.
+    ;(await download(client, await createUser())).assertStatus(200)
   })
 })

@@ -9,7 +9,11 @@ export type PlanId = 'free' | 'trafficker' | 'agency'
 
 /** A feature that a plan may unlock; the server checks these through `planHasFeature`. */
 export type PlanFeature =
-  'advanced_analytics' | 'performance_alerts' | 'lead_tracking' | 'automation_tools'
+  | 'advanced_analytics'
+  | 'performance_alerts'
+  | 'lead_tracking'
+  | 'automation_tools'
+  | 'automated_rules'
 
 export interface PlanDefinition {
   id: PlanId
@@ -27,6 +31,8 @@ export interface PlanDefinition {
   popular: boolean
   /** Machine-checked capabilities. */
   unlocks: PlanFeature[]
+  /** Automated rules a user may keep (enabled or not); 0 without `automated_rules`. */
+  ruleLimit: number
 }
 
 /** Quota used when a plan cannot be resolved (spec §9). */
@@ -47,6 +53,7 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
     limitations: ['No advanced analytics'],
     popular: false,
     unlocks: [],
+    ruleLimit: 0,
   },
   {
     id: 'trafficker',
@@ -61,10 +68,12 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
       'Automation tools',
       'Priority support',
       'Basic integrations',
+      'Up to 25 automated rules',
     ],
     limitations: [],
     popular: true,
-    unlocks: ['advanced_analytics', 'performance_alerts', 'automation_tools'],
+    unlocks: ['advanced_analytics', 'performance_alerts', 'automation_tools', 'automated_rules'],
+    ruleLimit: 25,
   },
   {
     id: 'agency',
@@ -80,10 +89,18 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
       '24/7 phone support',
       'All integrations',
       'Custom solutions',
+      'Up to 250 automated rules',
     ],
     limitations: [],
     popular: false,
-    unlocks: ['advanced_analytics', 'performance_alerts', 'lead_tracking', 'automation_tools'],
+    unlocks: [
+      'advanced_analytics',
+      'performance_alerts',
+      'lead_tracking',
+      'automation_tools',
+      'automated_rules',
+    ],
+    ruleLimit: 250,
   },
 ]
 

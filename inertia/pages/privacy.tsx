@@ -34,14 +34,16 @@ function Section({
 
 /**
  * Privacy Policy & Data Processing (spec §2 Privacy page), written to match what Adrelay stores.
- * The retention periods come from the server's settings in force (`retention`), never copy.
+ * The retention periods come from the server's settings in force, never copy.
  */
 export default function Privacy({
   contactEmail,
   retention,
+  leadRetentionDays,
 }: {
   contactEmail: string
   retention: PrivacyRetention
+  leadRetentionDays: number
 }) {
   const mailto = `mailto:${contactEmail}`
   const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`
@@ -204,6 +206,15 @@ export default function Privacy({
               </li>
               <li>
                 Stripe keeps payment records for the periods that tax and accounting law requires.
+              </li>
+              <li>
+                Leads from Meta Lead Ads (Agency plan) are stored with the answers encrypted and
+                deleted {leadRetentionDays} days after they arrive; alert webhooks and their signing
+                secrets are stored encrypted until you delete them.
+              </li>
+              <li>
+                Notifications and their delivery log are kept with your account; alert emails and
+                webhook calls contain the alert text only, never lead answers.
               </li>
             </ul>
           </Section>

@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import { AppError } from '#shared/errors'
 import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import type { PlanId } from '#accounts/plan_catalog'
-import { ActionRegistry } from '#automation/registry/action_registry'
+import { ActionRegistry } from '#registry/action_registry'
 import metaConfig from '#config/meta'
 
 /** The multipart field that carries the image. */

@@ -7,7 +7,7 @@ import { RotateApiKey } from '#keys/actions/rotate_api_key'
 import { ManageCliSessions } from '#keys/actions/manage_cli_sessions'
 import ApiKeyTransformer from '#keys/transformers/api_key_transformer'
 import { createKeyBody, keyIdParams, rotateKeyBody } from '#keys/http/cli_endpoints'
-import { ActionRegistry, parseInput } from '#automation/registry/action_registry'
+import { ActionRegistry, parseInput } from '#registry/action_registry'
 import { sanitizeName } from '#shared/user_text'
 import { AppError } from '#shared/errors'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { UploadAdImage } from '#meta/actions/upload_ad_image'
 import { creationAnnotations } from '#meta/tools/campaign_schemas'
 import {

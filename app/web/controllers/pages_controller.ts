@@ -18,6 +18,7 @@ export default class PagesController {
     return inertia.render('privacy', {
       contactEmail: env.get('PRIVACY_CONTACT_EMAIL') ?? 'privacy@adrelay.io',
       retention: await privacyRetention(),
+      leadRetentionDays: env.get('LEAD_RETENTION_DAYS') ?? 90,
     })
   }
 

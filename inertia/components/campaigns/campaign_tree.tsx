@@ -89,6 +89,14 @@ const DUPLICATE_ACTION: Record<TreeKind, string> = {
   ad: 'duplicate_ad',
 }
 
+/** `ids` with `id` added, or removed when it was there (the expanded rows). */
+function toggled(ids: Set<string>, id: string) {
+  const next = new Set(ids)
+  if (next.has(id)) next.delete(id)
+  else next.add(id)
+  return next
+}
+
 function byId(rows: InsightsRow[] | undefined, field: string) {
   const map = new Map<string, InsightsRow>()
   for (const row of rows ?? []) map.set(String(row[field]), row)
@@ -481,14 +489,7 @@ function AdSetRows({
           key={object.id}
           object={object}
           expanded={open.has(object.id)}
-          onToggle={() =>
-            setOpen((current) => {
-              const next = new Set(current)
-              if (next.has(object.id)) next.delete(object.id)
-              else next.add(object.id)
-              return next
-            })
-          }
+          onToggle={() => setOpen((current) => toggled(current, object.id))}
           handlers={handlers}
         >
           <AdRows adSet={object} datePreset={datePreset} sort={sort} handlers={handlers} />
@@ -625,14 +626,7 @@ export function CampaignTree({
                 key={object.id}
                 object={object}
                 expanded={open.has(object.id)}
-                onToggle={() =>
-                  setOpen((current) => {
-                    const next = new Set(current)
-                    if (next.has(object.id)) next.delete(object.id)
-                    else next.add(object.id)
-                    return next
-                  })
-                }
+                onToggle={() => setOpen((current) => toggled(current, object.id))}
                 handlers={handlers}
               >
                 <AdSetRows

@@ -29,6 +29,43 @@ const selectClass = 'h-10 w-full rounded-lg border border-slate-300 bg-white px-
 
 type Option = TargetingSearchResult['results'][number]
 
+/** `FINANCIAL_PRODUCTS_SERVICES` → `financial products services`. */
+function enumLabel(value: string) {
+  return value.replace(/_/g, ' ').toLowerCase()
+}
+
+/** A labelled select over `options`. */
+function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  options: Array<{ value: string; label: string }>
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select
+        id={id}
+        className={selectClass}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  )
+}
+
 /**
  * One write of the wizard: "Preview" calls the action without `confirm` and shows the exact
  * Graph request; the confirm button sends it. Editing the form after a preview hides the
@@ -417,37 +454,28 @@ export default function NewCampaignWizard({
               />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="wizard-objective" label="Objective">
-                <select
-                  id="wizard-objective"
-                  className={selectClass}
-                  value={objective}
-                  onChange={(event) => setObjective(event.target.value)}
-                >
-                  {objectives.map((value) => (
-                    <option key={value} value={value}>
-                      {OBJECTIVE_LABELS[value] ?? value}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id="wizard-category" label="Special ad category">
-                <select
-                  id="wizard-category"
-                  className={selectClass}
-                  value={category}
-                  onChange={(event) => setCategory(event.target.value)}
-                >
-                  <option value="">None</option>
-                  {specialAdCategories
+              <SelectField
+                id="wizard-objective"
+                label="Objective"
+                value={objective}
+                onChange={setObjective}
+                options={objectives.map((value) => ({
+                  value,
+                  label: OBJECTIVE_LABELS[value] ?? value,
+                }))}
+              />
+              <SelectField
+                id="wizard-category"
+                label="Special ad category"
+                value={category}
+                onChange={setCategory}
+                options={[
+                  { value: '', label: 'None' },
+                  ...specialAdCategories
                     .filter((value) => value !== 'NONE')
-                    .map((value) => (
-                      <option key={value} value={value}>
-                        {value.replace(/_/g, ' ').toLowerCase()}
-                      </option>
-                    ))}
-                </select>
-              </Field>
+                    .map((value) => ({ value, label: enumLabel(value) })),
+                ]}
+              />
             </div>
             <p className="text-xs text-slate-600">
               The budget is set on the ad set in the next step.
@@ -649,20 +677,13 @@ export default function NewCampaignWizard({
                   onChange={(event) => setHeadline(event.target.value)}
                 />
               </Field>
-              <Field id="wizard-cta" label="Call to action">
-                <select
-                  id="wizard-cta"
-                  className={selectClass}
-                  value={callToAction}
-                  onChange={(event) => setCallToAction(event.target.value)}
-                >
-                  {callToActions.map((value) => (
-                    <option key={value} value={value}>
-                      {value.replace(/_/g, ' ').toLowerCase()}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <SelectField
+                id="wizard-cta"
+                label="Call to action"
+                value={callToAction}
+                onChange={setCallToAction}
+                options={callToActions.map((value) => ({ value, label: enumLabel(value) }))}
+              />
             </div>
             <StepWrite
               action="create_ad_creative"

@@ -16,13 +16,12 @@ import {
   type WriteRequest,
 } from '~/components/campaigns/campaign_tree'
 import { DetailDrawer } from '~/components/campaigns/detail_drawer'
-import { WritePreviewDialog } from '~/components/campaigns/write_preview'
+import { FailureAlert, WritePreviewDialog } from '~/components/campaigns/write_preview'
 import { useSessionUser } from '~/hooks/use_session_user'
 import { useMetaAdAccounts, useMetaStatus } from '~/hooks/use_meta_connection'
 import { useCampaigns } from '~/hooks/use_campaigns'
 import { isUnauthorizedError } from '~/lib/call_errors'
 import { actionFailure, DATE_PRESET_LABELS } from '~/lib/campaigns'
-import { FailureAlert } from '~/components/campaigns/write_preview'
 
 const NewCampaignWizard = lazy(() => import('~/components/campaigns/new_campaign_wizard'))
 

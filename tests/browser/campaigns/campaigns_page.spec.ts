@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { PNG_BYTES } from '#stand_ins/image_server'
 import MetaConnection from '#meta/models/meta_connection'
 import { createUser, setPlan } from '#tests/helpers/factories'
 import { IDS, connectMeta, freshSandbox } from '#tests/helpers/meta'
+import { seriousViolations } from '../web/helpers.js'
 
 const RETARGETING = 'Retargeting - Website Visitors'
 
@@ -40,16 +40,6 @@ async function columnFigures(page: Page, metric: string) {
     .locator(`tbody tr td[data-metric=${metric}]`)
     .allTextContents()
   return texts.map((text) => (text === '—' ? null : Number(text.replace(/[^0-9.]/g, ''))))
-}
-
-/** axe-core findings of impact serious or critical (as tests/browser/web/accessibility.spec.ts). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page: page as any })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`)
 }
 
 test.group('Campaigns page', (group) => {

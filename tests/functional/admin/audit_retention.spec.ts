@@ -47,8 +47,14 @@ test.group('Audit log retention', () => {
   })
 
   test('the scheduler runs the pruning job every day', async ({ assert }) => {
+    // The scheduler registers its schedules in an app.ready hook, which runs at once in an app
+    // that is already ready (as here) but is not awaited by the import: wait for its writes.
     await import('#start/scheduler')
-    const schedule = await Schedule.find('prune-audit-log')
+    let schedule = await Schedule.find('prune-audit-log')
+    for (let attempt = 0; !schedule && attempt < 200; attempt++) {
+      await new Promise((resolve) => setImmediate(resolve))
+      schedule = await Schedule.find('prune-audit-log')
+    }
     assert.isNotNull(schedule)
     assert.equal(schedule!.name, 'PruneAuditLogJob')
     assert.equal(schedule!.cronExpression, '17 3 * * *')

@@ -6,6 +6,7 @@ const ALL_FEATURES: PlanFeature[] = [
   'performance_alerts',
   'lead_tracking',
   'automation_tools',
+  'automated_rules',
 ]
 
 test.group('Plan features (the plan gates every surface reads)', () => {
@@ -14,11 +15,22 @@ test.group('Plan features (the plan gates every surface reads)', () => {
       { planId: 'free', features: [] },
       {
         planId: 'trafficker',
-        features: ['advanced_analytics', 'performance_alerts', 'automation_tools'],
+        features: [
+          'advanced_analytics',
+          'performance_alerts',
+          'automation_tools',
+          'automated_rules',
+        ],
       },
       {
         planId: 'agency',
-        features: ['advanced_analytics', 'performance_alerts', 'lead_tracking', 'automation_tools'],
+        features: [
+          'advanced_analytics',
+          'performance_alerts',
+          'lead_tracking',
+          'automation_tools',
+          'automated_rules',
+        ],
       },
       { planId: 'unknown', features: [] },
     ])

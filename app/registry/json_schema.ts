@@ -61,6 +61,18 @@ export function unknownParameters(value: unknown, schema: JsonSchema, path = '')
     return value.flatMap((item, index) => unknownParameters(item, items, at(index)))
   }
   if (!value || typeof value !== 'object') return []
+  if (!schema.properties) {
+    // A union of several object shapes (a discriminated union such as a rule's schedule):
+    // the value is judged against the variant it fits best, not only the first one.
+    const variants: JsonSchema[] = (schema.anyOf ?? schema.oneOf ?? []).filter(
+      (variant: JsonSchema) => variant?.properties
+    )
+    if (variants.length > 1) {
+      return variants
+        .map((variant) => unknownParameters(value, variant, path))
+        .reduce((best, current) => (current.length < best.length ? current : best))
+    }
+  }
   const objectSchema = schema.properties ? schema : objectVariant(schema)
   if (!objectSchema?.properties) return []
   const properties: Record<string, JsonSchema> = objectSchema.properties

@@ -1,13 +1,13 @@
 import { type z } from 'zod'
 import { AppError } from '#shared/errors'
 import { assertPlanHasFeature } from '#accounts/plan_catalog'
-import type { ActionCaller, ActionDeclaration } from '#automation/registry/define_action'
+import type { ActionCaller, ActionDeclaration } from '#registry/define_action'
 import {
   closeObjects,
   toJsonSchema,
   unknownParameters,
   type JsonSchema,
-} from '#automation/registry/json_schema'
+} from '#registry/json_schema'
 
 /** HTTP method of an action's REST route: reads are GET (query string), writes POST (JSON). */
 export type ActionHttpMethod = 'GET' | 'POST'

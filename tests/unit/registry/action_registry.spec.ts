@@ -1,14 +1,9 @@
 import { test } from '@japa/runner'
 import { z } from 'zod'
 import { AppError } from '#shared/errors'
-import { ActionRegistry } from '#automation/registry/action_registry'
-import { defineAction } from '#automation/registry/define_action'
-import {
-  closeObjects,
-  coerceQuery,
-  toJsonSchema,
-  unknownParameters,
-} from '#automation/registry/json_schema'
+import { ActionRegistry } from '#registry/action_registry'
+import { defineAction } from '#registry/define_action'
+import { closeObjects, coerceQuery, toJsonSchema, unknownParameters } from '#registry/json_schema'
 
 const pauseThings = defineAction({
   module: 'demo',
@@ -159,5 +154,24 @@ test.group('Unknown parameters', () => {
     assert.deepEqual(unknownParameters({ name: 'a', range: 'oops', rows: 'no' }, schema), [])
     assert.isFalse(schema.additionalProperties)
     assert.deepEqual(schema.properties.labels.additionalProperties, { type: 'string' })
+  })
+
+  test('a union of object shapes is judged against the variant the value fits', ({ assert }) => {
+    const union = closeObjects(
+      toJsonSchema(
+        z.object({
+          schedule: z.discriminatedUnion('type', [
+            z.object({ type: z.literal('every'), minutes: z.number() }),
+            z.object({ type: z.literal('daily'), time: z.string() }),
+          ]),
+        }),
+        'input'
+      )
+    )
+    assert.deepEqual(unknownParameters({ schedule: { type: 'daily', time: '09:00' } }, union), [])
+    assert.deepEqual(
+      unknownParameters({ schedule: { type: 'daily', time: '09:00', tz: 'x' } }, union),
+      ['schedule.tz']
+    )
   })
 })

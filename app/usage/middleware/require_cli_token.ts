@@ -4,7 +4,7 @@ import { AppError } from '#shared/errors'
 
 /**
  * After `meteredApi({ countRequest: false })` (which verified the bearer credential without
- * counting it): lets only CLI tokens through. API keys automate ads; managing keys and
+ * counting it and set `ctx.apiKey`; it lives beside it): lets only CLI tokens through. API keys automate ads; managing keys and
  * reading usage reports needs the person's own sign-in (`adrelay login`).
  * @throws AppError 403 `cli_token_required`
  */

@@ -300,7 +300,7 @@ export default function Profile() {
             <CardHeader>
               <CardTitle as="h2">Your Data</CardTitle>
               <CardDescription className="mt-1.5">
-                Everything Adrelay holds about you, as described on the{' '}
+                What Adrelay holds about you is listed on the{' '}
                 <a href="/privacy" className="font-medium text-indigo-700 underline">
                   privacy page
                 </a>
@@ -324,7 +324,8 @@ export default function Profile() {
               <p className="text-xs text-slate-600">
                 A JSON file with your account, plan, keys and CLI sessions (never the keys
                 themselves), call log, Meta connection (never the token), invitation codes and audit
-                entries.
+                entries. Rules, alerts and leads are not in the file yet; they are deleted with your
+                account.
               </p>
               <Button type="button" variant="destructive" onClick={() => setDeleteOpen(true)}>
                 <UserX aria-hidden="true" />

@@ -121,3 +121,7 @@ export type AlertDeliveryList = ResultOf<ListAlertDeliveries>
 export type { NotificationBroadcast } from '#alerts/services/notification_broadcaster'
 export type { AlertChannel } from '#alerts/services/alert_defaults'
 export type { AlertType } from '#alerts/events'
+
+/* Data rights (privacy page, profile's Delete my account). */
+export type { PrivacyRetention } from '#web/types'
+export type { AccountDeletionResult } from '#accounts/actions/delete_account'

@@ -1,6 +1,16 @@
 import { useState, type ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
-import { Crown, KeyRound, Loader2, LogOut, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react'
+import {
+  Crown,
+  Download,
+  KeyRound,
+  Loader2,
+  LogOut,
+  ShieldAlert,
+  ShieldCheck,
+  Trash2,
+  UserX,
+} from 'lucide-react'
 import AppShell, { PageHeader } from '~/layouts/app_shell'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -13,6 +23,9 @@ import { NewApiKey } from '~/components/new_api_key'
 import { CliSessionsCard } from '~/components/cli_sessions_card'
 import { SignInRedirect } from '~/components/page_redirect'
 import { PlanModal } from '~/components/plan_modal'
+import { DeleteAccountDialog } from '~/components/delete_account_dialog'
+import { OWN_ACCOUNT_URL, OWN_EXPORT_URL, useDownloadData } from '~/hooks/use_account_data'
+import { toast } from '~/hooks/use_toast'
 import { useSessionUser } from '~/hooks/use_session_user'
 import {
   REVOKE_ALL_CONFIRM,
@@ -28,6 +41,8 @@ import type { ListedApiKey } from '~/types'
 
 /** What a new key is called unless the user names it (spec: 'API Key'). */
 const DEFAULT_KEY_NAME = 'API Key'
+/** Delay before leaving the page after the account is deleted, in ms (spec §9's 2 s reload). */
+const RELOAD_DELAY_MS = 2000
 
 function formatDate(iso: string | null) {
   if (!iso) return 'Never'
@@ -114,6 +129,8 @@ export default function Profile() {
   })
   const revoke = useRevokeApiKey()
   const revokeAll = useRevokeAllApiKeys()
+  const download = useDownloadData(OWN_EXPORT_URL)
+  const [deleteOpen, setDeleteOpen] = useState(false)
 
   if (!user) return <SignInRedirect title="Profile" />
 
@@ -293,6 +310,44 @@ export default function Profile() {
               </Button>
             </CardContent>
           </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Your Data</CardTitle>
+              <CardDescription className="mt-1.5">
+                What Adrelay holds about you is listed on the{' '}
+                <a href="/privacy" className="font-medium text-indigo-700 underline">
+                  privacy page
+                </a>
+                .
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => download.mutate()}
+                disabled={download.isPending}
+              >
+                {download.isPending ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Download aria-hidden="true" />
+                )}
+                {download.isPending ? 'Preparing download...' : 'Download my data'}
+              </Button>
+              <p className="text-xs text-slate-600">
+                A JSON file with your account, plan, keys and CLI sessions (never the keys
+                themselves), call log, Meta connection (never the token), invitation codes and audit
+                entries. Rules, alerts and leads are not in the file yet; they are deleted with your
+                account.
+              </p>
+              <Button type="button" variant="destructive" onClick={() => setDeleteOpen(true)}>
+                <UserX aria-hidden="true" />
+                Delete my account
+              </Button>
+            </CardContent>
+          </Card>
         </div>
       </div>
 
@@ -314,6 +369,28 @@ export default function Profile() {
         description={REVOKE_ALL_CONFIRM}
         confirmLabel="Revoke All"
         onConfirm={() => revokeAll.mutate()}
+      />
+      <DeleteAccountDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        email={user.email}
+        url={OWN_ACCOUNT_URL}
+        title="Delete my account"
+        confirmLabel="Delete my account"
+        description={
+          <>
+            <p>
+              This cancels your subscription at Stripe, disconnects Meta (revoking Adrelay's access
+              there), and deletes your account, API keys, CLI sessions, call log and usage. It
+              cannot be undone.
+            </p>
+            <p>Download your data first if you want to keep a copy.</p>
+          </>
+        }
+        onDeleted={() => {
+          toast({ title: 'Account Deleted', description: 'Your account and its data are gone.' })
+          setTimeout(() => window.location.assign('/'), RELOAD_DELAY_MS)
+        }}
       />
       <PlanModal open={planOpen} onOpenChange={setPlanOpen} />
     </>

@@ -29,6 +29,12 @@ export abstract class QuotaStore {
 
   /** Writes any state held outside the database back to it (no-op for the SQL store). */
   abstract persist(): Promise<void>
+
+  /**
+   * Deletes every counter of `userId`, in every period and every place it is kept (database
+   * rows, Redis keys, counts waiting to be persisted). Used by account deletion.
+   */
+  abstract forget(userId: number): Promise<void>
 }
 
 /**

@@ -73,6 +73,25 @@ export class RedisQuotaStore extends BatchingQuotaStore {
     await this.redis.eval(SEED_SCRIPT, 1, this.#key(userId, period), stored, resetsAtSeconds)
   }
 
+  /**
+   * Deletes the user's Redis keys (`<prefix><userId>:<period>`, found with SCAN, not KEYS),
+   * drops their counts waiting to be persisted (so `persist` does not write them back), then
+   * deletes the database rows.
+   */
+  async forget(userId: number) {
+    const pattern = `${this.keyPrefix}${userId}:*`
+    for (const key of [...this.#touched.keys()]) {
+      if (key.startsWith(`${this.keyPrefix}${userId}:`)) this.#touched.delete(key)
+    }
+    let cursor = '0'
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500)
+      cursor = next
+      if (keys.length > 0) await this.redis.del(...keys)
+    } while (cursor !== '0')
+    await this.#sql.forget(userId)
+  }
+
   /** Copies counts touched since the last call into usage_counters (monotonic upsert). */
   async persist() {
     const entries = [...this.#touched.entries()]

@@ -50,6 +50,10 @@ export class SqlQuotaStore extends BatchingQuotaStore {
 
   async persist() {}
 
+  async forget(userId: number) {
+    await db.from('usage_counters').where('user_id', userId).delete()
+  }
+
   protected async reserve(userId: number, period: string, limit: number, wanted: number) {
     const after = await this.#incrementIfRoom(userId, period, limit, wanted)
     if (after !== null) return { before: after - wanted, granted: wanted }

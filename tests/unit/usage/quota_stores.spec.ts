@@ -74,6 +74,27 @@ function quotaStoreContract(
         await close?.()
       }
     }).skip(skip, 'needs REDIS_URL')
+
+    test("forget deletes every month's counter of the user and persist does not bring it back", async ({
+      assert,
+    }) => {
+      const { store, close } = await makeStore()
+      try {
+        const userId = await newUserId()
+        const other = await newUserId()
+        await db.table('usage_counters').insert({ user_id: userId, period: '2020-01', count: 7 })
+        await store.consume(userId, PERIOD, 10)
+        await store.consume(other, PERIOD, 10)
+        await store.forget(userId)
+        await store.persist()
+        assert.equal(await store.current(userId, PERIOD), 0)
+        assert.equal(await store.current(userId, '2020-01'), 0)
+        assert.equal(await storedCount(userId), 0)
+        assert.equal(await store.current(other, PERIOD), 1)
+      } finally {
+        await close?.()
+      }
+    }).skip(skip, 'needs REDIS_URL')
   })
 }
 

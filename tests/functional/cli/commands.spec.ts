@@ -36,7 +36,14 @@ test.group('adrelay keys', () => {
     const created = await runCli(['keys', 'create', '--name', 'n8n prod', '--json'], env)
     assert.equal(created.code, 0, created.stderr)
     const key = jsonOf(created)
-    assert.sameMembers(Object.keys(key), ['id', 'name', 'token', 'createdAt'])
+    assert.sameMembers(Object.keys(key), [
+      'id',
+      'name',
+      'token',
+      'createdAt',
+      'label',
+      'monthlyLimit',
+    ])
     assert.equal(key.name, 'n8n prod')
     assert.match(key.token, API_KEY_PATTERN)
 

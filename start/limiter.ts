@@ -35,6 +35,10 @@ export const RATE_LIMITS = {
   apiKeyCreation: { requests: 20, every: '1 hour' },
   /** GET /meta/oauth/start. */
   metaConnect: { requests: 10, every: '10 minutes' },
+  /** Widget reads under /embed/v1/<session id>/ (per embed session, issue 17). */
+  embedReads: { requests: 120, every: '1 minute' },
+  /** POST /api/v1/embed/sessions (per account). */
+  embedSessionCreation: { requests: 300, every: '1 hour' },
 } as const satisfies Record<string, RateLimitRule>
 
 /**
@@ -143,3 +147,16 @@ export const throttleApiKeyCreation = defineRateLimit(
 export const throttleMetaConnect = defineRateLimit('meta_connect', RATE_LIMITS.metaConnect, {
   message: 'Too many Meta connection attempts.',
 })
+
+/** Widget reads: 120 a minute per embed session (the session id in the path). */
+export const throttleEmbedReads = defineRateLimit('embed_reads', RATE_LIMITS.embedReads, {
+  message: 'Too many widget requests for this embed session.',
+  key: (ctx) => `session_${String(ctx.params.sessionId)}`,
+})
+
+/** Minting embed sessions: 300 an hour per account. */
+export const throttleEmbedSessionCreation = defineRateLimit(
+  'embed_session_creation',
+  RATE_LIMITS.embedSessionCreation,
+  { message: 'Too many embed sessions created.' }
+)

@@ -14,3 +14,5 @@ import '#meta/routes'
 
 /** Unauthenticated health check (load balancers, benchmarks). */
 router.get('/health', () => ({ status: 'ok' }))
+
+import '#embeds/routes'

@@ -9,7 +9,13 @@ export type PlanId = 'free' | 'trafficker' | 'agency'
 
 /** A feature that a plan may unlock; the server checks these through `planHasFeature`. */
 export type PlanFeature =
-  'advanced_analytics' | 'performance_alerts' | 'lead_tracking' | 'automation_tools'
+  | 'advanced_analytics'
+  | 'performance_alerts'
+  | 'lead_tracking'
+  | 'automation_tools'
+  /* issue 17: embeddable widgets (paid plans), without the "Powered by Adrelay" line (Agency) */
+  | 'embed_widgets'
+  | 'embed_unbranded'
 
 export interface PlanDefinition {
   id: PlanId
@@ -64,7 +70,7 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
     ],
     limitations: [],
     popular: true,
-    unlocks: ['advanced_analytics', 'performance_alerts', 'automation_tools'],
+    unlocks: ['advanced_analytics', 'performance_alerts', 'automation_tools', 'embed_widgets'],
   },
   {
     id: 'agency',
@@ -83,7 +89,14 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
     ],
     limitations: [],
     popular: false,
-    unlocks: ['advanced_analytics', 'performance_alerts', 'lead_tracking', 'automation_tools'],
+    unlocks: [
+      'advanced_analytics',
+      'performance_alerts',
+      'lead_tracking',
+      'automation_tools',
+      'embed_widgets',
+      'embed_unbranded',
+    ],
   },
 ]
 

@@ -6,6 +6,8 @@ const ALL_FEATURES: PlanFeature[] = [
   'performance_alerts',
   'lead_tracking',
   'automation_tools',
+  'embed_widgets',
+  'embed_unbranded',
 ]
 
 test.group('Plan features (the plan gates every surface reads)', () => {
@@ -14,11 +16,18 @@ test.group('Plan features (the plan gates every surface reads)', () => {
       { planId: 'free', features: [] },
       {
         planId: 'trafficker',
-        features: ['advanced_analytics', 'performance_alerts', 'automation_tools'],
+        features: ['advanced_analytics', 'performance_alerts', 'automation_tools', 'embed_widgets'],
       },
       {
         planId: 'agency',
-        features: ['advanced_analytics', 'performance_alerts', 'lead_tracking', 'automation_tools'],
+        features: [
+          'advanced_analytics',
+          'performance_alerts',
+          'lead_tracking',
+          'automation_tools',
+          'embed_widgets',
+          'embed_unbranded',
+        ],
       },
       { planId: 'unknown', features: [] },
     ])

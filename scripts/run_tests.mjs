@@ -6,6 +6,7 @@
 */
 import { spawnSync } from 'node:child_process'
 import { buildCli } from './build_cli.mjs'
+import { buildWidgets } from './build_widgets.mjs'
 
 const args = process.argv.slice(2)
 const run = (command, commandArgs) =>
@@ -13,6 +14,8 @@ const run = (command, commandArgs) =>
 
 // The CLI's tests run its compiled build as a child process: build it first.
 if (buildCli() !== 0) process.exit(1)
+// The widget browser tests load the script-tag build the app serves (skipped when fresh).
+if ((await buildWidgets({ elementsOnly: true })) !== 0) process.exit(1)
 
 let status = run(process.execPath, ['ace', 'test', ...args])
 if (args.length === 0) {

@@ -66,3 +66,6 @@ export type AuditEntry = AuditLogPage['entries'][number]
 /* Automation (the page's props and its endpoint list). */
 export type PublishedActionInfo = Awaited<ReturnType<AutomationController['actions']>>[number]
 export type McpClientConfig = ReturnType<typeof buildClientConfigs>[number]
+
+// Embeds (issue 17): shapes declared once in app/embeds/types.ts.
+export type { CreatedEmbedSession, EmbedComponent, WidgetBundleInfo } from '#embeds/types'

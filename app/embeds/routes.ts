@@ -1,10 +1,14 @@
 import router from '@adonisjs/core/services/router'
 import { meteredApi } from '#usage/middleware/metered_api_middleware'
+import { middleware, sessionApiMiddleware, webMiddleware } from '#start/kernel'
 import { embedOrigin } from '#embeds/middleware/embed_origin'
 import { throttleEmbedReads, throttleEmbedSessionCreation } from '#start/limiter'
 
 const EmbedSessionsController = () => import('#embeds/controllers/embed_sessions_controller')
 const EmbedReadsController = () => import('#embeds/controllers/embed_reads_controller')
+const WidgetBundleController = () => import('#embeds/controllers/widget_bundle_controller')
+const EmbedPreviewController = () => import('#embeds/controllers/embed_preview_controller')
+const WidgetsDocsController = () => import('#embeds/controllers/widgets_docs_controller')
 
 /* Minting, listing and revoking embed sessions: the account's API key, not counted. */
 router
@@ -40,3 +44,16 @@ router
   })
   .prefix('/embed/v1')
   .use(embedOrigin)
+
+/* The widgets' script-tag build under its version: immutable, loadable from any origin. */
+router.get('/widgets/:version/adrelay-widgets.js', [WidgetBundleController, 'show'])
+
+/* The Automation page's Embed tab: a short preview session for this app's own origin. */
+router
+  .post('/api/embed/preview-session', [EmbedPreviewController, 'store'])
+  .use(sessionApiMiddleware(middleware.requireUser()))
+  .use(throttleEmbedSessionCreation)
+router.get('/api/embed/bundle', [EmbedPreviewController, 'bundleInfo'])
+
+/* The widgets reference page. */
+router.get('/docs/widgets', [WidgetsDocsController, 'show']).use(webMiddleware())

@@ -117,3 +117,12 @@ export interface CampaignFigures {
   /** Purchase value / spend; null without spend */
   roas: number | null
 }
+
+/** `GET /api/embed/bundle`: the script-tag build as the app serves it. */
+export interface WidgetBundleInfo {
+  version: string
+  /** `/widgets/<version>/adrelay-widgets.js` */
+  path: string
+  /** Subresource Integrity value (W3C SRI), `sha384-<base64>` */
+  integrity: string
+}

@@ -20,7 +20,8 @@ export const MAX_EMBED_AD_ACCOUNTS = 20
 export interface EmbedSessionMinter {
   userId: number
   planId: PlanId
-  tokenId: number
+  /** The API key used; null for the Embed tab's preview (web session) */
+  tokenId: number | null
 }
 
 export interface CreateEmbedSessionInput {

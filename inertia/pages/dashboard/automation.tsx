@@ -9,6 +9,7 @@ import {
   CheckCircle2,
   ExternalLink,
   KeyRound,
+  LayoutPanelTop,
   Lock,
   Target,
   Users,
@@ -26,6 +27,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
 import { CodeBlock } from '~/components/code_block'
 import { CopyButton } from '~/components/copy_button'
 import { MetaStatusError } from '~/components/meta_status_error'
+import { EmbedTab } from '~/components/embed/embed_tab'
 import { SignInRedirect } from '~/components/page_redirect'
 import { useApiKeys } from '~/hooks/use_api_keys'
 import { useMetaStatus } from '~/hooks/use_meta_connection'
@@ -525,6 +527,10 @@ export default function Automation(props: AutomationProps) {
             <Workflow className="size-4" aria-hidden="true" />
             MCP Integration
           </TabsTrigger>
+          <TabsTrigger value="embed">
+            <LayoutPanelTop className="size-4" aria-hidden="true" />
+            Embed
+          </TabsTrigger>
         </TabsList>
 
         <TabsContent value="overview" className="grid gap-6">
@@ -550,6 +556,10 @@ export default function Automation(props: AutomationProps) {
 
         <TabsContent value="mcp">
           <McpTab props={props} meta={meta} />
+        </TabsContent>
+
+        <TabsContent value="embed">
+          <EmbedTab unlocked={user.features.includes('embed_widgets')} />
         </TabsContent>
       </Tabs>
     </>

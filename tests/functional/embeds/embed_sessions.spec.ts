@@ -37,7 +37,9 @@ function read(client: ApiClient, id: string, component: string, secret: string, 
 }
 
 test.group('Embed sessions: minting', (group) => {
-  group.each.setup(() => freshSandbox().then(() => {}))
+  group.each.setup(async () => {
+    await freshSandbox()
+  })
 
   test('a paid account mints {id, clientSecret, expiresAt}; only the hash is stored', async ({
     client,
@@ -141,7 +143,9 @@ test.group('Embed sessions: minting', (group) => {
 })
 
 test.group('Embed reads: origin, secret, expiry, revocation, scope', (group) => {
-  group.each.setup(() => freshSandbox().then(() => {}))
+  group.each.setup(async () => {
+    await freshSandbox()
+  })
 
   test('an allowed origin reads the quota with CORS for that origin only, not counted', async ({
     client,

@@ -44,6 +44,7 @@ export default defineConfig({
     () => import('#start/routes'),
     () => import('#start/kernel'),
     { file: () => import('#start/scheduler'), environment: ['web'] },
+    () => import('#start/events'),
   ],
 
   tests: {

@@ -1,4 +1,5 @@
 import { configApp } from '@adonisjs/eslint-config'
+import { moduleBoundaries } from './scripts/module_boundaries.js'
 
 export default configApp(
   {
@@ -14,5 +15,7 @@ export default configApp(
     // Tests and benchmarks read results inline (`(await client.get(...)).assertStatus(200)`).
     files: ['tests/**/*.ts', 'benchmarks/**/*.ts'],
     rules: { '@unicorn/no-await-expression-member': 'off' },
-  }
+  },
+  // Module arrows (ARCHITECTURE.md "Module arrows"): see scripts/module_boundaries.js.
+  ...moduleBoundaries()
 )

@@ -23,32 +23,17 @@
 */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { freePort, median, option } from './shared.js'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const BUILD = `${ROOT}build/`
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`)
-  return index > 0 ? Number(process.argv[index + 1]) : fallback
-}
 const DURATION_SECONDS = option('duration', 8)
 const CONNECTIONS = option('connections', 50)
 const ROUNDS = option('rounds', 5)
 const WARMUP_SECONDS = option('warmup', 10)
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 async function waitFor(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000
@@ -92,9 +77,6 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
     non2xx: result.non2xx,
   }
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 async function main() {
   if (!process.argv.includes('--no-build') || !existsSync(`${BUILD}bin/server.js`)) {

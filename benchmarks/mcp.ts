@@ -18,21 +18,17 @@
 | (default 20), --no-redis.
 */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import sqlite3 from 'sqlite3'
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
 import { displayPrefixOf, generateApiKey, hashApiKey } from '#keys/services/api_key_format'
+import { freePort, median, option } from './shared.js'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const SQLITE_FILE = `${ROOT}tmp/bench_mcp.sqlite3`
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`)
-  return index > 0 ? Number(process.argv[index + 1]) : fallback
-}
 const DURATION_SECONDS = option('duration', 10)
 const CONNECTIONS = option('connections', 20)
 const ROUNDS = option('rounds', 3)
@@ -42,17 +38,6 @@ const WARMUP_SECONDS = option('warmup', 15)
 const ONLY = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]
   : null
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -166,12 +151,6 @@ interface Measured {
   total: number
   non2xx: number
   errors: number
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /** Median throughput and latencies over rounds; totals and failures summed. */

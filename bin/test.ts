@@ -15,6 +15,17 @@ import { configure, processCLIArgs, run } from '@japa/runner'
 
 const APP_ROOT = new URL('../', import.meta.url)
 
+/**
+ * Ends esbuild's service process once the app has terminated. Vite (started in middleware
+ * mode for the browser suite) scans and pre-bundles dependencies through it; its closed dev
+ * server leaves the process referenced, and the run otherwise idles until esbuild lets go
+ * (about 10 s, far longer on a loaded machine) before exiting.
+ */
+async function stopEsbuildService() {
+  const esbuild = await import('esbuild')
+  await esbuild.stop()
+}
+
 const IMPORTER = (filePath: string) => {
   if (filePath.startsWith('./') || filePath.startsWith('../')) {
     return import(new URL(filePath, APP_ROOT).href)
@@ -40,7 +51,7 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
       ...config,
       ...{
         setup: runnerHooks.setup,
-        teardown: runnerHooks.teardown.concat([() => app.terminate()]),
+        teardown: runnerHooks.teardown.concat([() => app.terminate(), stopEsbuildService]),
       },
     })
   })

@@ -11,7 +11,7 @@ export default class UsersDemote extends BaseCommand {
   declare email: string
 
   async run() {
-    const { setUserRole } = await import('#accounts/actions/set_user_role')
+    const { setUserRole } = await import('#admin/actions/set_user_role')
     const result = await setUserRole(this.email, 'user')
     if (!result) {
       this.logger.error(`No user with email ${this.email}`)

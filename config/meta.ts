@@ -1,10 +1,15 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 
-/** One key able to encrypt/decrypt Meta access tokens; `version` is stored next to each token. */
+/**
+ * One key able to seal/open Meta access tokens (the `meta_tokens` encrypter of
+ * config/encryption.ts). `version` labels it in the environment
+ * (META_TOKEN_ENCRYPTION_KEY_VERSION, META_TOKEN_ENCRYPTION_PREVIOUS_KEYS as "version:key");
+ * since migration 0250 it is no longer stored with each token: every listed key is tried.
+ */
 export interface TokenKey {
   version: number
-  /** Secret material (any length; a 256-bit key is derived from it with SHA-256). */
+  /** Secret material, at least 16 characters (AdonisJS encryption refuses shorter keys). */
   secret: string
 }
 

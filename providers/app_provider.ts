@@ -5,7 +5,7 @@ import { CallLog } from '#usage/services/call_log'
 import { Metering } from '#usage/services/metering'
 import { SqlQuotaStore } from '#usage/services/sql_quota_store'
 import { RedisQuotaStore } from '#usage/services/redis_quota_store'
-import type { QuotaStore } from '#usage/services/quota_store'
+import { QuotaStore } from '#usage/services/quota_store'
 import { registerMetaBindings, shutdownMeta } from '#meta/bindings'
 import { BillingSettings } from '#billing/services/billing_settings'
 import { StripeGateway } from '#billing/services/stripe_gateway'
@@ -53,7 +53,7 @@ export default class AppProvider {
         env.get('CALL_LOG_RETENTION_DAYS') ?? 90
       )
     })
-    this.app.container.singleton('quotaStore' as any, async (resolver) => {
+    this.app.container.singleton(QuotaStore, async (resolver) => {
       if (!env.get('REDIS_URL')) return new SqlQuotaStore()
       const redis = await resolver.make('redis')
       return new RedisQuotaStore(redis.connection('main').ioConnection)
@@ -62,7 +62,7 @@ export default class AppProvider {
       this.#meteringResolved = true
       return new Metering(
         await resolver.make(ApiKeyVerifier),
-        (await resolver.make('quotaStore' as any)) as QuotaStore,
+        await resolver.make(QuotaStore),
         await resolver.make(CallLog)
       )
     })

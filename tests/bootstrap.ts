@@ -94,6 +94,7 @@ export const configureSuite: Config['configureSuite'] = (suite) => {
     // Every test starts with empty rate-limit buckets, as a new visitor would: all tests come
     // from 127.0.0.1, so per-IP limits (sign-in: 30 a minute) would otherwise carry over.
     suite.onTest((test) => test.setup(resetRateLimits))
+    suite.onGroup((group) => group.each.setup(resetRateLimits))
     suite.setup(() => testUtils.httpServer().start())
   }
   if (suite.name === 'browser') {

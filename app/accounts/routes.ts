@@ -1,6 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
-import { middleware, webMiddleware } from '#start/kernel'
+import { webMiddleware } from '#start/kernel'
 import { throttleSignIn } from '#start/limiter'
 
 const SessionsController = () => import('#accounts/controllers/sessions_controller')
@@ -15,7 +15,6 @@ router
     }
     router.get('/api/callback', [SessionsController, 'callback']).use(throttleSignIn)
     router.get('/api/logout', [SessionsController, 'logout'])
-    router.get('/api/auth/user', [SessionsController, 'me']).use(middleware.requireUser())
   })
   .use(webMiddleware())
 

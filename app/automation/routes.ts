@@ -23,15 +23,18 @@ router
   .use([mcpOriginGuard, meteredApi({ countRequest: false }), mcpProtocolVersionGuard])
 
 /*
-| REST: one route per published action, GET for read-only actions, POST for writes; each
-| request authenticated and counted by the metered API middleware.
+| REST: one route per published action, GET for read-only actions, POST for writes, plus its
+| declared older URLs (`restAliases`: /api/v1/me, /api/v1/usage); each request authenticated
+| and metered by the metered API middleware.
 */
 router
   .group(() => {
     for (const action of publishedRegistry().list()) {
       const handler = restAction(action.declaration.name)
-      if (action.method === 'GET') router.get(action.path, handler)
-      else router.post(action.path, handler)
+      for (const path of [action.path, ...action.aliases]) {
+        if (action.method === 'GET') router.get(path, handler)
+        else router.post(path, handler)
+      }
     }
   })
   .use(meteredApi())

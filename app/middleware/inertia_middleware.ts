@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
-import SessionUserTransformer from '#accounts/transformers/session_user_transformer'
+import { loadSessionUser } from '#web/actions/load_session_user'
 
 /**
  * Shares the signed-in user (with role, plan, `entitled` and plan `features`) with every page;
@@ -13,7 +13,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
   async share(ctx: HttpContext) {
     const { auth } = ctx as Partial<HttpContext>
     // Undefined, not null, for a visitor: the serializer refuses to serialize null.
-    const user = auth?.user ? await SessionUserTransformer.load(auth.user) : undefined
+    const user = auth?.user ? await loadSessionUser(auth.user) : undefined
     return {
       user: ctx.inertia.always(user),
     }

@@ -1,7 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, sessionApiMiddleware } from '#start/kernel'
 import { meteredApi } from '#usage/middleware/metered_api_middleware'
-import { restAction } from '#automation/rest/rest_action'
 import { requireCliToken } from '#keys/middleware/require_cli_token'
 
 const UsageController = () => import('#usage/controllers/usage_controller')
@@ -17,15 +16,6 @@ router
   })
   .prefix('/api')
   .use(sessionApiMiddleware(middleware.requireUser()))
-
-router
-  .group(() => {
-    // Short URLs of the published actions get_account and get_usage (see #usage/tools).
-    router.get('/me', restAction('get_account'))
-    router.get('/usage', restAction('get_usage'))
-  })
-  .prefix('/api/v1')
-  .use(meteredApi())
 
 /* The CLI's usage report: a CLI token, not counted against the quota. */
 router

@@ -2,7 +2,8 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
  * One Meta ads connection per user. The access token is stored only encrypted
- * (AES-256-GCM, key chosen by `token_key_version`, see TokenCipher).
+ * (AES-256-GCM, key chosen by `token_key_version`; since 0250 AdonisJS encryption, see
+ * MetaTokenSealer).
  */
 export default class extends BaseSchema {
   async up() {

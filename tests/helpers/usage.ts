@@ -1,6 +1,16 @@
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { billingPeriodAt } from '#usage/services/billing_period'
+import { CallLog } from '#usage/services/call_log'
+
+/**
+ * Writes the buffered call log now. Metered calls are logged in batches in the background
+ * (every `CALL_LOG_FLUSH_INTERVAL_MS`); tests that read the log flush it instead of polling
+ * the database. The test server runs in the test process, so this is its call log.
+ */
+export async function flushCallLog() {
+  await (await app.container.make(CallLog)).flush()
+}
 
 /** Sets the user's quota counter for the current month (database, and reseeds Redis). */
 export async function setUsage(userId: number, count: number) {

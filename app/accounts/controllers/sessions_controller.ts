@@ -3,7 +3,6 @@ import { inject } from '@adonisjs/core'
 import { SignInWithIdentity } from '#accounts/actions/sign_in_with_identity'
 import { isDevSignInEnabled } from '#accounts/google_sign_in'
 import { devSignInValidator } from '#accounts/validators/dev_sign_in'
-import SessionUserTransformer from '#accounts/transformers/session_user_transformer'
 import { AppError } from '#shared/errors'
 import type User from '#accounts/models/user'
 
@@ -90,11 +89,6 @@ export default class SessionsController {
       await auth.use('web').logout()
     }
     return response.redirect('/')
-  }
-
-  /** GET /api/auth/user → the session user (SessionUserTransformer) */
-  async me({ auth, serialize }: HttpContext) {
-    return serialize(await SessionUserTransformer.load(auth.user as User))
   }
 
   async #complete(ctx: HttpContext, identity: Parameters<SignInWithIdentity['execute']>[0]) {

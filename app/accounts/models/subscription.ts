@@ -3,6 +3,7 @@ import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Plan from '#accounts/models/plan'
 import type { PlanId } from '#accounts/plan_catalog'
+import { ENTITLED_STATUSES, isEntitled, type EntitlementFacts } from '#accounts/entitlement_rule'
 
 /** Stripe's subscription statuses (https://docs.stripe.com/api/subscriptions/object#subscription_object-status). */
 export type SubscriptionStatus =
@@ -87,19 +88,20 @@ export default class Subscription extends BaseModel {
   @belongsTo(() => Plan)
   declare plan: BelongsTo<typeof Plan>
 
-  /** Statuses in which the plan's quota and features apply. */
-  static readonly ENTITLED_STATUSES: readonly SubscriptionStatus[] = [
-    'active',
-    'trialing',
-    'past_due',
-  ]
+  /** Statuses in which the plan's quota and features apply (the entitlement rule's list). */
+  static readonly ENTITLED_STATUSES: readonly SubscriptionStatus[] = ENTITLED_STATUSES
 
+  /** Whether this row grants its plan now: the one entitlement rule (`isEntitled`). */
   get isEntitled() {
-    if (!Subscription.ENTITLED_STATUSES.includes(this.status)) return false
-    // An invitation grant ends at its period end without any outside event.
-    if (this.provider === 'invitation' && this.currentPeriodEnd) {
-      return this.currentPeriodEnd.toMillis() > Date.now()
+    return isEntitled(this.entitlementFacts, Date.now())
+  }
+
+  /** The facts the entitlement rule reads from this row. */
+  get entitlementFacts(): EntitlementFacts {
+    return {
+      status: this.status,
+      provider: this.provider,
+      currentPeriodEndMs: this.currentPeriodEnd?.toMillis() ?? null,
     }
-    return true
   }
 }

@@ -1,8 +1,7 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
-import type { HasMany, HasOne } from '@adonisjs/lucid/types/relations'
+import { BaseModel, column, hasOne } from '@adonisjs/lucid/orm'
+import type { HasOne } from '@adonisjs/lucid/types/relations'
 import Subscription from '#accounts/models/subscription'
-import ApiToken from '#keys/models/api_token'
 
 export type UserRole = 'user' | 'admin'
 
@@ -49,9 +48,6 @@ export default class User extends BaseModel {
 
   @hasOne(() => Subscription)
   declare subscription: HasOne<typeof Subscription>
-
-  @hasMany(() => ApiToken)
-  declare apiTokens: HasMany<typeof ApiToken>
 
   get isAdmin() {
     return this.role === 'admin'

@@ -1,8 +1,7 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type User from '#accounts/models/user'
-import ApiToken from '#keys/models/api_token'
 import type Subscription from '#accounts/models/subscription'
-import { entitlementOf, type Entitlement } from '#accounts/services/entitlements'
+import type { Entitlement } from '#accounts/actions/resolve_entitlement'
 import { findPlan, planFeatures } from '#accounts/plan_catalog'
 
 /**
@@ -18,7 +17,8 @@ import { findPlan, planFeatures } from '#accounts/plan_catalog'
  * paid plan (`Subscription.isEntitled`: active, trialing, past_due within Stripe's retry
  * window, an unexpired invitation grant); `features` are the plan features the server's gate
  * (`planHasFeature`) grants the plan in effect. The screens read both instead of rebuilding
- * the rules. Build it with `SessionUserTransformer.load(user)`.
+ * the rules. `apiTokensCount` comes from the keys module (accounts never reads keys): the web
+ * module's `loadSessionUser(user)` assembles both.
  */
 export default class SessionUserTransformer extends BaseTransformer<User> {
   constructor(
@@ -27,22 +27,6 @@ export default class SessionUserTransformer extends BaseTransformer<User> {
     protected apiTokensCount: number
   ) {
     super(user)
-  }
-
-  /** Reads the user's entitlement and active key count, then transforms `user`. */
-  static async load(user: User) {
-    const [entitlement, tokenCount] = await Promise.all([
-      entitlementOf(user.id),
-      ApiToken.query()
-        .withScopes((scopes) => scopes.usable(user.id, 'api_key'))
-        .count('* as total')
-        .first(),
-    ])
-    return SessionUserTransformer.transform(
-      user,
-      entitlement,
-      Number(tokenCount?.$extras.total ?? 0)
-    )
   }
 
   toObject() {

@@ -1,11 +1,13 @@
 import { inject } from '@adonisjs/core'
 import User from '#accounts/models/user'
-import db from '@adonisjs/lucid/services/db'
 import { GetAccountUsage } from '#usage/actions/get_account_usage'
 import { ListRecentCalls, type RecentCall } from '#usage/actions/list_recent_calls'
-import { MetaConnectionState, type AdminMetaState } from '#admin/services/meta_connection_state'
+import {
+  DescribeMetaConnection,
+  type MetaConnectionSummary,
+} from '#meta/actions/describe_meta_connection'
+import { SummarizeApiKeys } from '#keys/actions/summarize_api_keys'
 import { toAdminUser, type AdminUser } from '#admin/transformers/admin_user'
-import { fromDbTimestamp } from '#shared/db_time'
 import { AppError } from '#shared/errors'
 
 /** `GET /api/admin/users/:id`: everything an operator needs to judge one account. */
@@ -32,7 +34,7 @@ export interface AdminUserDetail {
   }
   /** Active (not revoked) keys and the most recent use of any of the user's keys. */
   apiKeys: { count: number; lastUsedAt: string | null }
-  meta: AdminMetaState
+  meta: MetaConnectionSummary
   /** The 10 latest metered calls, newest first. */
   recentCalls: RecentCall[]
 }
@@ -42,7 +44,8 @@ export class GetUserDetail {
   constructor(
     private usage: GetAccountUsage,
     private recentCalls: ListRecentCalls,
-    private meta: MetaConnectionState
+    private meta: DescribeMetaConnection,
+    private apiKeys: SummarizeApiKeys
   ) {}
 
   /** @throws AppError 404 `not_found` for an unknown user */
@@ -56,15 +59,8 @@ export class GetUserDetail {
     const [usage, recentCalls, meta, keys] = await Promise.all([
       this.usage.execute(user.id),
       this.recentCalls.execute(user.id, 10),
-      this.meta.of(user.id),
-      db
-        .from('api_tokens')
-        .where('user_id', user.id)
-        .select(
-          db.raw('SUM(CASE WHEN revoked_at IS NULL THEN 1 ELSE 0 END) as active_count'),
-          db.raw('MAX(last_used_at) as last_used_at')
-        )
-        .first(),
+      this.meta.execute(user.id),
+      this.apiKeys.execute(user.id),
     ])
 
     const subscription = user.subscription
@@ -89,10 +85,7 @@ export class GetUserDetail {
         resetsAt: usage.resetsAt,
         plan: usage.plan,
       },
-      apiKeys: {
-        count: Number(keys?.active_count ?? 0),
-        lastUsedAt: keys?.last_used_at ? fromDbTimestamp(keys.last_used_at).toISOString() : null,
-      },
+      apiKeys: { count: keys.activeCount, lastUsedAt: keys.lastUsedAt },
       meta,
       recentCalls,
     }

@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import type User from '#accounts/models/user'
 import type { PlanId } from '#accounts/plan_catalog'
-import InvitationCode from '#billing/models/invitation_code'
 import { CreateInvitationCode } from '#billing/actions/create_invitation_code'
 import { DisableInvitationCode } from '#billing/actions/disable_invitation_code'
 import {
@@ -80,10 +79,8 @@ export class ManageInvitationCodes {
 
   /** Idempotent: disabling a disabled code changes nothing and is not recorded again. @throws AppError 404 */
   async disable(actor: User, id: number): Promise<InvitationCodeView> {
-    const before = await InvitationCode.find(id)
-    const wasDisabled = Boolean(before?.disabledAt)
-    const disabled = await this.disableCode.execute(id)
-    if (!wasDisabled) {
+    const { code: disabled, changed } = await this.disableCode.disable(id)
+    if (changed) {
       await this.audit.record({
         actor: { id: actor.id, email: actor.email },
         action: 'invitation_code.disabled',

@@ -2,8 +2,9 @@ import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
-import { UserSessions } from '#accounts/services/user_sessions'
-import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
+import { EndUserSessions } from '#accounts/actions/end_user_sessions'
+import emitter from '@adonisjs/core/services/emitter'
+import type {} from '#admin/events'
 import { AuditLog } from '#admin/services/audit_log'
 import { AppError } from '#shared/errors'
 
@@ -22,15 +23,15 @@ export interface SuspensionResult {
  * - sign-in is refused (`SignInWithIdentity` throws `account_suspended`),
  * - every browser session of the user ends now (server-side store tags), and any session the
  *   store missed is closed by the silent-auth middleware on its next request,
- * - API keys answer 403 `account_suspended`: at once on this instance (verifier cache dropped),
- *   within the verifier's cache bound (`API_KEY_CACHE_TTL_MS`, 10 s) on the others.
+ * - API keys answer 403 `account_suspended`: at once on this instance (`user:suspended` makes
+ *   the keys module drop its cache), within the verifier's cache bound
+ *   (`API_KEY_CACHE_TTL_MS`, 10 s) on the others.
  * Unsuspending reverses the first and last; ended sessions stay ended (the user signs in again).
  */
 @inject()
 export class SetUserSuspension {
   constructor(
-    private verifier: ApiKeyVerifier,
-    private sessions: UserSessions,
+    private endSessions: EndUserSessions,
     private audit: AuditLog
   ) {}
 
@@ -43,15 +44,15 @@ export class SetUserSuspension {
       throw new AppError('cannot_suspend_self', 'You cannot suspend your own account.', 422)
     }
     const changed = await this.#setSuspended(actor, userId, true)
-    this.verifier.forgetUser(userId)
-    const sessionsEnded = await this.sessions.endAll(userId)
+    await emitter.emit('user:suspended', { userId })
+    const sessionsEnded = await this.endSessions.execute(userId)
     return { userId, suspendedAt: changed.suspendedAt, changed: changed.changed, sessionsEnded }
   }
 
   /** @throws AppError 404 `not_found` for an unknown user */
   async unsuspend(actor: User, userId: number): Promise<SuspensionResult> {
     const changed = await this.#setSuspended(actor, userId, false)
-    this.verifier.forgetUser(userId)
+    await emitter.emit('user:unsuspended', { userId })
     return { userId, suspendedAt: changed.suspendedAt, changed: changed.changed, sessionsEnded: 0 }
   }
 

@@ -48,7 +48,8 @@ export default class McpController {
    * agents send over and over. It needs none of the SDK's per-request server and transport
    * (their only job here would be to route to `callTool`), so it is answered directly with the
    * same JSON-RPC response the stateless JSON transport writes. Anything else (initialize,
-   * tools/list, batches, notifications, malformed messages) goes through the SDK.
+   * tools/list, batches, notifications, malformed messages, unknown tools) goes through the
+   * SDK, which answers the protocol errors.
    */
   #isPlainToolCall(ctx: HttpContext) {
     const accept = ctx.request.header('accept') ?? ''
@@ -57,7 +58,8 @@ export default class McpController {
     const body = ctx.request.body() as Record<string, unknown>
     if (Array.isArray(body) || body?.jsonrpc !== '2.0' || body.method !== 'tools/call') return false
     if (typeof body.id !== 'string' && typeof body.id !== 'number') return false
-    return CallToolRequestSchema.safeParse(body).success
+    const parsed = CallToolRequestSchema.safeParse(body)
+    return parsed.success && this.factory.hasTool(parsed.data.params.name)
   }
 
   async #answerToolCall(ctx: HttpContext) {

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import { AppError } from '#shared/errors'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import type { PlanId } from '#accounts/plan_catalog'
 import { ActionRegistry } from '#automation/registry/action_registry'
 import { coerceQuery } from '#automation/registry/json_schema'

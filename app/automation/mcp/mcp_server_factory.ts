@@ -1,13 +1,21 @@
+import { z } from 'zod'
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
-import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import {
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolRequest,
+  type CallToolResult,
+  type ListToolsResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js'
 import { AppError } from '#shared/errors'
 import { Metering } from '#usage/services/metering'
 import type { VerifiedApiKey } from '#keys/services/api_key_verifier'
 import { ActionRegistry } from '#automation/registry/action_registry'
-import type { ActionCaller } from '#automation/registry/define_action'
 import { MCP_SERVER_INSTRUCTIONS } from '#automation/mcp/instructions'
 
 /** The SDK builds an Ajv instance per server unless given one (only used for elicitation). */
@@ -17,18 +25,59 @@ const sharedJsonSchemaValidator = new AjvJsonSchemaValidator()
 export const MCP_SERVER_INFO = { name: 'adrelay', title: 'Adrelay Meta Ads', version: '1.0.0' }
 
 /**
+ * The request schema the `tools/call` handler is registered under: any params. The SDK parses
+ * a request with the registration schema before anything else and answers a mismatch with
+ * -32603 (Internal error); registered under this one, the request reaches the low-level
+ * `Server`'s own tools/call check (`CallToolRequestSchema`), which answers malformed params,
+ * such as `arguments` that are not an object, with -32602 (Invalid params) as JSON-RPC 2.0
+ * defines it.
+ */
+const ToolsCallRequestSchema = z.object({
+  method: z.literal('tools/call'),
+  params: z.unknown().optional(),
+})
+
+/** The `tools/list` result of each registry, built once from its cached JSON Schemas. */
+const toolLists = new WeakMap<ActionRegistry, ListToolsResult>()
+
+/**
+ * The MCP tool list of `registry` (MCP spec 2025-06-18, server/tools, `Tool`): name, title,
+ * description, `inputSchema` and `outputSchema` and annotations of every published action.
+ * The schemas are the registry's own JSON Schemas (converted from zod once, when the registry
+ * was built), the very objects the OpenAPI document publishes: input schemas closed with
+ * `additionalProperties: false`, since the registry refuses undeclared parameters.
+ */
+export function mcpToolList(registry: ActionRegistry): ListToolsResult {
+  let list = toolLists.get(registry)
+  if (!list) {
+    list = {
+      tools: registry.list().map(({ declaration, inputJsonSchema, outputJsonSchema }): Tool => ({
+        name: declaration.name,
+        title: declaration.title,
+        description: declaration.description,
+        inputSchema: inputJsonSchema as Tool['inputSchema'],
+        outputSchema: outputJsonSchema as Tool['outputSchema'],
+        annotations: { title: declaration.title, ...declaration.annotations },
+      })),
+    }
+    toolLists.set(registry, list)
+  }
+  return list
+}
+
+/**
  * Builds the MCP server for one HTTP request (stateless Streamable HTTP: the SDK needs a
- * fresh server + transport per request, see ARCHITECTURE notes). Tools come from the action
- * registry with their title, description, input/output schema and annotations.
+ * fresh server + transport per request, see ARCHITECTURE notes). It is the SDK's low-level
+ * `Server` with two handlers over the action registry:
  *
- * `tools/call` is answered by the registry rather than the SDK's own dispatcher so that plan
- * gates, input validation (`validation_failed` naming the field) and the quota live in one
- * place for every surface. Each call:
- * - counts one request against the key owner's monthly quota (`quota_exceeded` when over);
- * - is logged as a recent call with method `MCP` and endpoint `tools/call <name>`;
- * - returns `structuredContent` (the action's output) plus the same data as readable text;
- * - turns an `AppError` into a tool error (`isError: true`) whose text starts with the code.
- * initialize, tools/list and notifications are authenticated by the route but not counted.
+ * - `tools/list` answers `mcpToolList` (built once per registry, not per request);
+ * - `tools/call` runs `callTool`. The `Server` first checks the request against
+ *   `CallToolRequestSchema`: `arguments` that are not an object answer JSON-RPC -32602
+ *   (Invalid params), as does an unknown tool name (MCP spec 2025-06-18, server/tools,
+ *   "Error Handling": unknown tools are protocol errors).
+ *
+ * initialize, tools/list, ping and notifications are authenticated by the route but not
+ * counted against the quota.
  */
 @inject()
 export class McpServerFactory {
@@ -38,75 +87,53 @@ export class McpServerFactory {
   ) {}
 
   /** A server bound to the key that authenticated this request. */
-  create(key: VerifiedApiKey): McpServer {
-    const server = new McpServer(MCP_SERVER_INFO, {
+  create(key: VerifiedApiKey): Server {
+    const server = new Server(MCP_SERVER_INFO, {
+      // The tool list is fixed for the life of the process: no list_changed notifications.
+      capabilities: { tools: {} },
       instructions: MCP_SERVER_INSTRUCTIONS,
       jsonSchemaValidator: sharedJsonSchemaValidator,
     })
-    for (const { declaration } of this.registry.list()) {
-      server.registerTool(
-        declaration.name,
-        {
-          title: declaration.title,
-          description: declaration.description,
-          inputSchema: declaration.input,
-          outputSchema: declaration.output as any,
-          annotations: { title: declaration.title, ...declaration.annotations },
-        },
-        // Never reached: tools/call is routed through `#callTool` below.
-        (async () => ({ content: [] })) as any
-      )
-    }
-
-    server.server.removeRequestHandler('tools/call')
-    server.server.setRequestHandler(CallToolRequestSchema, (request) =>
-      this.callTool(key, request.params.name, request.params.arguments)
-    )
+    server.setRequestHandler(ListToolsRequestSchema, () => mcpToolList(this.registry))
+    server.setRequestHandler(ToolsCallRequestSchema, (request) => {
+      // Checked against CallToolRequestSchema by the Server before it gets here.
+      const { name, arguments: args } = (request as CallToolRequest).params
+      if (!this.hasTool(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`)
+      return this.callTool(key, name, args)
+    })
     return server
   }
 
-  /**
-   * Runs one `tools/call` for the key's owner: quota, registry, call log; expected failures
-   * become tool errors. Used by the SDK server above and by the controller's direct path.
-   */
-  callTool(key: VerifiedApiKey, name: string, args: unknown): Promise<CallToolResult> {
-    const caller: ActionCaller = { userId: key.userId, planId: key.planId, tokenId: key.tokenId }
-    return this.#callTool(key, caller, name, args)
+  /** Whether `name` is a published tool (an unknown one is a protocol error, not metered). */
+  hasTool(name: string): boolean {
+    return this.registry.find(name) !== undefined
   }
 
-  async #callTool(
-    key: VerifiedApiKey,
-    caller: ActionCaller,
-    name: string,
-    args: unknown
-  ): Promise<CallToolResult> {
-    const startedAt = process.hrtime.bigint()
-    let statusCode = 200
-    try {
-      const quota = await this.metering.consume(key)
-      const output = await this.registry.invoke(name, { ...caller, quota }, args ?? {})
-      return toolResult(output)
-    } catch (error) {
-      if (error instanceof AppError) {
-        statusCode = error.status
-        return toolError(error)
-      }
-      statusCode = 500
-      logger.error({ err: error, tool: name }, 'MCP tool call failed')
-      return toolError(
-        new AppError('internal_error', 'Something went wrong on our side. Try again later.', 500)
+  /**
+   * Runs one `tools/call` of a published tool for the key's owner through the meter step
+   * (`Metering.meter`: count, run the registry, record method `MCP`, endpoint
+   * `tools/call <name>`, with the status the same call has over REST). Returns
+   * `structuredContent` (the action's output) plus the same data as text; an `AppError`
+   * (quota, plan gate, validation, the action's own) becomes a tool error whose text starts
+   * with its code, anything else a logged `internal_error`. Used by the SDK server above and
+   * by the controller's direct path.
+   */
+  callTool(key: VerifiedApiKey, name: string, args: unknown): Promise<CallToolResult> {
+    return this.metering
+      .meter({ credential: key, method: 'MCP', endpoint: `tools/call ${name}` }, (quota) =>
+        this.registry.invoke(
+          name,
+          { userId: key.userId, planId: key.planId, tokenId: key.tokenId, quota },
+          args ?? {}
+        )
       )
-    } finally {
-      this.metering.record({
-        userId: key.userId,
-        tokenId: key.tokenId,
-        method: 'MCP',
-        endpoint: `tools/call ${name}`,
-        statusCode,
-        responseTimeMs: Number(process.hrtime.bigint() - startedAt) / 1e6,
-        createdAt: new Date(),
+      .then(toolResult, (error) => {
+        if (error instanceof AppError) return toolError(error)
+        logger.error({ err: error, tool: name }, 'MCP tool call failed')
+        return toolError(
+          new AppError('internal_error', 'Something went wrong on our side. Try again later.', 500)
+        )
       })
-    }
   }
 }
 

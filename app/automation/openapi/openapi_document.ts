@@ -5,12 +5,6 @@ import { integratorContextOutput, proxyRequestInput } from '#meta/validators/int
 import { accountEndpoints } from '#automation/openapi/account_endpoints'
 import type { DocumentedEndpoint } from '#shared/documented_endpoint'
 
-/** Older URLs served by registry actions, documented beside the generated ones. */
-export const REST_ALIASES: ReadonlyArray<{ path: string; action: string }> = [
-  { path: '/api/v1/me', action: 'get_account' },
-  { path: '/api/v1/usage', action: 'get_usage' },
-]
-
 type ErrorExample = { code: string; message: string } & Record<string, unknown>
 
 /** A documented error response: one example per error code the status can carry. */
@@ -58,15 +52,15 @@ export function buildOpenApiDocument(registry: ActionRegistry, serverUrl: string
       [action.method.toLowerCase()]: operationFor(action, action.declaration.name),
     }
   }
-  for (const alias of REST_ALIASES) {
-    const action = registry.find(alias.action)
-    if (!action) continue
-    paths[alias.path] = {
-      get: {
-        ...operationFor(action, `${alias.action}_short_url`),
-        summary: `${action.declaration.title} (short URL)`,
-        description: `Same as \`${action.method} ${action.path}\`.\n\n${action.declaration.description}`,
-      },
+  for (const action of actions) {
+    for (const alias of action.aliases) {
+      paths[alias] = {
+        [action.method.toLowerCase()]: {
+          ...operationFor(action, `${action.declaration.name}_short_url`),
+          summary: `${action.declaration.title} (short URL)`,
+          description: `Same as \`${action.method} ${action.path}\`.\n\n${action.declaration.description}`,
+        },
+      }
     }
   }
 

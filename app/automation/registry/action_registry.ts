@@ -18,6 +18,8 @@ export interface PublishedAction {
   method: ActionHttpMethod
   /** `/api/v1/<module>/<name>` */
   path: string
+  /** Older URLs served by the same route handler (the declaration's `restAliases`) */
+  aliases: readonly string[]
   /** JSON Schema (2020-12) of the input, as clients send it */
   inputJsonSchema: JsonSchema
   /** JSON Schema (2020-12) of the result */
@@ -60,6 +62,7 @@ export class ActionRegistry {
         declaration,
         method: declaration.annotations.readOnlyHint ? 'GET' : 'POST',
         path: `/api/v1/${declaration.module}/${declaration.name}`,
+        aliases: declaration.restAliases ?? [],
         // Closed (additionalProperties: false): `invoke` refuses parameters the declaration
         // does not name, and the published schemas (MCP, OpenAPI) say so.
         inputJsonSchema: closeObjects(toJsonSchema(declaration.input, 'input')),

@@ -8,7 +8,7 @@ import type { QuotaState } from '#usage/services/metering'
 export interface ActionCaller {
   userId: number
   planId: PlanId
-  /** API key id when called with a key; null from the web session */
+  /** Id of the API key or CLI token the call came with; null from the web session */
   tokenId: number | null
   /**
    * The monthly quota after this request was counted, when the call came through a metered
@@ -41,6 +41,8 @@ export interface ActionAnnotations {
  * - `input`: zod object whose every field has `.describe(...)`
  * - `output`: zod schema of the result (MCP `outputSchema`, OpenAPI response)
  * - `feature`: plan feature required; the registry answers `plan_upgrade_required` without it
+ * - `restAliases`: older URLs that serve the action too (`/api/v1/me` for `get_account`), with
+ *   the same method, metering and handler, documented in OpenAPI as `<name>_short_url`
  * - `handler`: the use case; throws `AppError` for expected failures
  */
 export interface ActionDeclaration<
@@ -55,6 +57,7 @@ export interface ActionDeclaration<
   output: Output
   annotations: ActionAnnotations
   feature?: PlanFeature
+  restAliases?: readonly string[]
   handler: (caller: ActionCaller, input: z.infer<Input>) => Promise<z.infer<Output>>
 }
 

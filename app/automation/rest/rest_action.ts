@@ -5,8 +5,8 @@ import { AppError } from '#shared/errors'
 import { resolveOnce } from '#shared/resolve_once'
 
 /**
- * A route handler that runs published action `name` through the REST adapter. Module route
- * files use it to keep older URLs working (`GET /api/v1/usage` → `get_usage`).
+ * The route handler that runs published action `name` through the REST adapter, at its
+ * `/api/v1/<module>/<name>` path and at its declared `restAliases` (app/automation/routes.ts).
  */
 export function restAction(name: string) {
   return async (ctx: HttpContext) => {

@@ -53,7 +53,7 @@ export class ChangePlanManually {
         }
       )
     }
-    this.sync.planChanged(userId)
+    await this.sync.planChanged(userId)
     return { message: `You are now on the ${plan.name} plan. ${MANUAL_MODE_NOTE}` }
   }
 }

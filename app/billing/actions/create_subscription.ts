@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type User from '#accounts/models/user'
 import Subscription from '#accounts/models/subscription'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import type { PlanId } from '#accounts/plan_catalog'
 import { AppError } from '#shared/errors'
 import { BillingSettings } from '#billing/services/billing_settings'
@@ -69,7 +69,7 @@ export class CreateSubscription {
       if (local && local.isEntitled) {
         local.merge({ status: 'canceled', pendingPlanId: null, pendingChangeAt: null })
         await local.save()
-        this.sync.planChanged(user.id)
+        await this.sync.planChanged(user.id)
       }
       return { message: 'You are now on the Free plan.' }
     }

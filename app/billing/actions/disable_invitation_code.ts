@@ -12,12 +12,23 @@ import {
  */
 export class DisableInvitationCode {
   async execute(id: number): Promise<InvitationCodeView> {
+    const { code } = await this.disable(id)
+    return code
+  }
+
+  /**
+   * As `execute`, also telling whether this call disabled the code (`changed` false when it
+   * already was), so the admin module records one audit entry per real change.
+   * @throws AppError 404 `not_found` for an unknown id
+   */
+  async disable(id: number): Promise<{ code: InvitationCodeView; changed: boolean }> {
     const code = await InvitationCode.find(id)
     if (!code) throw errors.notFound('Invitation code')
-    if (!code.disabledAt) {
+    const changed = !code.disabledAt
+    if (changed) {
       code.disabledAt = DateTime.utc()
       await code.save()
     }
-    return toInvitationCodeView(code)
+    return { code: toInvitationCodeView(code), changed }
   }
 }

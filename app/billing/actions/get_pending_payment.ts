@@ -59,7 +59,7 @@ export class GetPendingPayment {
       if (!isStripeMissing(error)) throw error
       local.merge({ status: 'canceled', pendingPlanId: null, pendingChangeAt: null })
       await local.save()
-      this.sync.planChanged(userId)
+      await this.sync.planChanged(userId)
       throw this.#orphanCleaned()
     }
 

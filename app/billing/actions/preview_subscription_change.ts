@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import Subscription from '#accounts/models/subscription'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import type { PlanId } from '#accounts/plan_catalog'
 import { AppError } from '#shared/errors'
 import { BillingSettings } from '#billing/services/billing_settings'

@@ -101,7 +101,7 @@ export class RedeemInvitationCode {
       }
       return { planName: check.plan.name, grantsUntil }
     })
-    this.sync.planChanged(userId)
+    await this.sync.planChanged(userId)
     return {
       message: `Invitation code applied: you are on the ${result.planName} plan until ${formatBillingDate(result.grantsUntil)}.`,
     }

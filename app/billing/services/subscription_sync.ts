@@ -3,7 +3,8 @@ import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import User from '#accounts/models/user'
 import Subscription, { type SubscriptionStatus } from '#accounts/models/subscription'
-import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
+import emitter from '@adonisjs/core/services/emitter'
+import type {} from '#billing/events'
 import { planIdOfPrice } from '#billing/services/plan_prices'
 
 const ENTITLED: readonly string[] = Subscription.ENTITLED_STATUSES
@@ -19,16 +20,15 @@ export function idOf(value: string | { id: string } | null | undefined): string 
 }
 
 /**
- * Keeps the local subscription row in step with Stripe, and makes plan changes visible to the
- * metered API at once on this instance (`ApiKeyVerifier.forgetUser`).
+ * Keeps the local subscription row in step with Stripe, and announces plan changes
+ * (`subscription:changed`) so the metered API sees them at once on this instance (the keys
+ * module drops its cached key outcomes).
  */
 @inject()
 export class SubscriptionSync {
-  constructor(private verifier: ApiKeyVerifier) {}
-
-  /** Drops the cached plan limits of a user's API keys (call after any plan change). */
-  planChanged(userId: number) {
-    this.verifier.forgetUser(userId)
+  /** Announces a change of the user's subscription row (call after any plan change). */
+  async planChanged(userId: number) {
+    await emitter.emit('subscription:changed', { userId })
   }
 
   /**
@@ -102,7 +102,7 @@ export class SubscriptionSync {
     } else {
       row = await Subscription.create(values)
     }
-    this.planChanged(owner)
+    await this.planChanged(owner)
     return row
   }
 

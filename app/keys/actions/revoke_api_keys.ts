@@ -1,18 +1,15 @@
-import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import ApiToken from '#keys/models/api_token'
-import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
+import emitter from '@adonisjs/core/services/emitter'
+import type {} from '#keys/events'
 import { AppError } from '#shared/errors'
 import type { CredentialKind } from '#keys/services/api_key_format'
 
 /**
- * Revokes keys. A revoked key answers 401 at once on this instance (its cache entry is
- * dropped) and within the verifier's cache bound on the others.
+ * Revokes keys. A revoked key answers 401 at once on this instance (`api_key:revoked` drops
+ * its cache entry) and within the verifier's cache bound on the others.
  */
-@inject()
 export class RevokeApiKeys {
-  constructor(private verifier: ApiKeyVerifier) {}
-
   /**
    * Revokes one of the user's keys (or, with `kind` `cli_token`, one CLI session).
    * @throws AppError 404 `not_found` when it is not the user's or no longer usable
@@ -28,7 +25,7 @@ export class RevokeApiKeys {
     }
     token.revokedAt = DateTime.utc()
     await token.save()
-    this.verifier.forgetDigest(token.tokenHash)
+    await emitter.emit('api_key:revoked', { userId, tokenHash: token.tokenHash })
   }
 
   /**
@@ -40,7 +37,7 @@ export class RevokeApiKeys {
       .where('user_id', userId)
       .whereNull('revoked_at')
       .update({ revokedAt: DateTime.utc().toSQL({ includeOffset: false }) })
-    this.verifier.forgetUser(userId)
+    await emitter.emit('api_key:revoked', { userId, tokenHash: null })
     return Array.isArray(affected) ? Number(affected[0]) : Number(affected)
   }
 }

@@ -1,9 +1,9 @@
-import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import ApiToken from '#keys/models/api_token'
 import { insertApiKey } from '#keys/actions/create_api_key'
-import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
+import emitter from '@adonisjs/core/services/emitter'
+import type {} from '#keys/events'
 import { AppError } from '#shared/errors'
 
 /** Longest grace period a rotated key may keep working: 30 days, in seconds. */
@@ -12,12 +12,10 @@ export const MAX_ROTATION_GRACE_SECONDS = 30 * 24 * 3600
 /**
  * Replaces an API key with a new one of the same name. The old key stops working at once
  * (`graceSeconds` 0) or when the grace period ends: its `expires_at`, which the verifier
- * enforces, its cache never trusting an entry past it. The new key is in the result once.
+ * enforces, its cache never trusting an entry past it (`api_key:revoked` drops the old key's
+ * cached outcome so its new end applies at once). The new key is in the result once.
  */
-@inject()
 export class RotateApiKey {
-  constructor(private verifier: ApiKeyVerifier) {}
-
   /**
    * @throws AppError 404 `not_found` unless `tokenId` is one of the user's usable API keys;
    *   422 `validation_failed` for a grace outside 0-30 days
@@ -58,7 +56,7 @@ export class RotateApiKey {
       await previous.useTransaction(trx).save()
       return { ...created, previous }
     })
-    this.verifier.forgetDigest(result.previous.tokenHash)
+    await emitter.emit('api_key:revoked', { userId, tokenHash: result.previous.tokenHash })
     return result
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '#keys/validators/api_key'
 import { UpdateApiKey } from '#keys/actions/update_api_key'
 import ApiKeyTransformer from '#keys/transformers/api_key_transformer'
-import { UserSessions } from '#accounts/services/user_sessions'
+import { EndUserSessions } from '#accounts/actions/end_user_sessions'
 
 /** Session endpoints for a user's API keys (spec §7). */
 @inject()
@@ -19,7 +19,7 @@ export default class ApiKeysController {
     private createKey: CreateApiKey,
     private listKeys: ListApiKeys,
     private revokeKeys: RevokeApiKeys,
-    private userSessions: UserSessions,
+    private endSessions: EndUserSessions,
     private updateKey: UpdateApiKey
   ) {}
 
@@ -61,7 +61,7 @@ export default class ApiKeysController {
   /** DELETE /api/tokens → {revoked: n}; also ends the user's other browser sessions */
   async destroyAll({ auth, session }: HttpContext) {
     const revoked = await this.revokeKeys.all(auth.user!.id)
-    const sessionsEnded = await this.userSessions.endAll(auth.user!.id, session.sessionId)
+    const sessionsEnded = await this.endSessions.execute(auth.user!.id, session.sessionId)
     return { revoked, sessionsEnded }
   }
 }

@@ -1,8 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
 import { LRUCache } from 'lru-cache'
 import { DEFAULT_REQUEST_LIMIT, type PlanId } from '#accounts/plan_catalog'
+import { planInEffect } from '#accounts/entitlement_rule'
 import { credentialKindOf, hashApiKey, type CredentialKind } from '#keys/services/api_key_format'
 import { fromDbTimestamp } from '#shared/db_time'
+import { systemClock, type Clock } from '#shared/clock'
 
 /** What a verified key resolves to; everything the hot path needs, in one lookup. */
 export interface VerifiedApiKey {
@@ -27,12 +29,10 @@ export interface VerifiedApiKey {
   suspended: boolean
 }
 
-const ENTITLED = ['active', 'trialing', 'past_due']
-
 /** A cached outcome: the verified key (or `false` for a miss) and when it stops being trusted. */
 interface CacheEntry {
   result: VerifiedApiKey | false
-  /** `performance.now()` time after which the entry is stale (loaded at + ttlMs) */
+  /** Clock time (epoch ms) after which the entry is stale (loaded at + ttlMs) */
   expiresAt: number
 }
 
@@ -50,8 +50,15 @@ interface ConnectionMemo {
  * checksum first (no storage touched for look-alikes), then one indexed
  * query by SHA-256 digest joined with the user and plan. Results, including misses, are
  * cached in memory for `ttlMs` (default 10 s). That bound is documented: a revocation,
- * suspension or plan change is effective at once on the instance that made it (it calls
- * `forget*`) and within `ttlMs` on the others.
+ * suspension or plan change is effective at once on the instance that made it (the keys
+ * module's event listeners call `forget*`) and within `ttlMs` on the others.
+ *
+ * The plan a key resolves to is the accounts module's entitlement rule (`planInEffect`)
+ * applied to the subscription columns of the same joined row, so the hot path keeps its
+ * single query and still cannot disagree with `Subscription.isEntitled`.
+ *
+ * Time comes from `clock` (epoch ms, default `Date.now`): cache trust, credential expiry and
+ * invitation-grant expiry all read it, so tests advance it instead of sleeping.
  */
 export class ApiKeyVerifier {
   /**
@@ -60,7 +67,19 @@ export class ApiKeyVerifier {
    */
   #cache = new LRUCache<string, CacheEntry>({ max: 50_000 })
 
-  constructor(readonly ttlMs: number = 10_000) {}
+  /**
+   * @param ttlMs how long an outcome (hit or miss) is trusted, in milliseconds
+   * @param clock current time in epoch milliseconds
+   */
+  constructor(
+    readonly ttlMs: number = 10_000,
+    clock: Clock = systemClock
+  ) {
+    this.#now = clock
+  }
+
+  /** The injected clock (epoch ms). */
+  readonly #now: Clock
 
   /**
    * What each keep-alive connection last presented (a WeakMap on the socket, gone with it):
@@ -91,11 +110,7 @@ export class ApiKeyVerifier {
     let memo = connection ? this.#connections.get(connection) : undefined
     if (memo !== undefined && memo.presentedKey === presentedKey) {
       const entry = memo.entry
-      if (
-        entry !== null &&
-        memo.generation === this.#generation &&
-        performance.now() < entry.expiresAt
-      ) {
+      if (entry !== null && memo.generation === this.#generation && this.#now() < entry.expiresAt) {
         return entry.result || null
       }
     } else {
@@ -104,7 +119,7 @@ export class ApiKeyVerifier {
       if (connection) this.#connections.set(connection, memo)
     }
     const cached = this.#cache.get(memo.digest)
-    if (cached !== undefined && performance.now() < cached.expiresAt) {
+    if (cached !== undefined && this.#now() < cached.expiresAt) {
       memo.entry = cached
       memo.generation = this.#generation
       return cached.result || null
@@ -123,13 +138,13 @@ export class ApiKeyVerifier {
     if (generation === this.#generation) {
       // A credential that expires sooner than the TTL (rotation grace, CLI expiry) is
       // trusted only until then: the cache and the connection memo read this one clock.
-      const trustedForMs =
-        result && result.expiresAtMs !== null
-          ? Math.min(this.ttlMs, result.expiresAtMs - Date.now())
-          : this.ttlMs
+      const now = this.#now()
       const entry: CacheEntry = {
         result: result ?? false,
-        expiresAt: performance.now() + trustedForMs,
+        expiresAt:
+          result && result.expiresAtMs !== null
+            ? Math.min(now + this.ttlMs, result.expiresAtMs)
+            : now + this.ttlMs,
       }
       this.#cache.set(digest, entry)
       memo.entry = entry
@@ -163,21 +178,33 @@ export class ApiKeyVerifier {
       .first()
 
     if (!row) return null
+    const now = this.#now()
     const expiresAtMs = row.expires_at ? fromDbTimestamp(row.expires_at).getTime() : null
-    if (expiresAtMs !== null && expiresAtMs <= Date.now()) return null
-    // An invitation grant (billing) ends at its period end without any outside event.
-    const grantEnded =
-      row.provider === 'invitation' &&
-      row.current_period_end !== null &&
-      fromDbTimestamp(row.current_period_end).getTime() <= Date.now()
-    const entitled = row.plan_id && ENTITLED.includes(row.status) && !grantEnded
+    if (expiresAtMs !== null && expiresAtMs <= now) return null
+    const planId = planInEffect(
+      row.plan_id === null
+        ? null
+        : {
+            planId: row.plan_id,
+            status: row.status,
+            provider: row.provider,
+            currentPeriodEndMs:
+              row.current_period_end === null
+                ? null
+                : fromDbTimestamp(row.current_period_end).getTime(),
+          },
+      now
+    )
     return {
       tokenId: Number(row.token_id),
       kind: row.kind === 'cli_token' ? 'cli_token' : 'api_key',
       expiresAtMs,
       userId: Number(row.user_id),
-      planId: entitled ? row.plan_id : 'free',
-      requestLimit: entitled ? Number(row.request_limit) : await this.#freeLimit(),
+      planId,
+      requestLimit:
+        row.plan_id === planId && row.request_limit !== null
+          ? Number(row.request_limit)
+          : await this.#freeLimit(),
       suspended: row.suspended_at !== null,
       monthlyLimit: row.monthly_limit === null ? null : Number(row.monthly_limit),
     }
@@ -186,12 +213,12 @@ export class ApiKeyVerifier {
   #freeLimitValue: { value: number; at: number } | null = null
 
   async #freeLimit(): Promise<number> {
-    if (this.#freeLimitValue && Date.now() - this.#freeLimitValue.at < this.ttlMs) {
+    if (this.#freeLimitValue && this.#now() - this.#freeLimitValue.at < this.ttlMs) {
       return this.#freeLimitValue.value
     }
     const plan = await db.from('plans').where('id', 'free').select('request_limit').first()
     const value = plan ? Number(plan.request_limit) : DEFAULT_REQUEST_LIMIT
-    this.#freeLimitValue = { value, at: Date.now() }
+    this.#freeLimitValue = { value, at: this.#now() }
     return value
   }
 

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import { AppError } from '#shared/errors'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import type { QuotaState } from '#usage/services/metering'
 import { MetaAccess } from '#meta/services/meta_access'
 import { GetMetaConnection } from '#meta/actions/get_meta_connection'

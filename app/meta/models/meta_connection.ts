@@ -26,9 +26,6 @@ export default class MetaConnection extends BaseModel {
   @column({ serializeAs: null })
   declare accessTokenEncrypted: string
 
-  @column({ serializeAs: null })
-  declare tokenKeyVersion: number
-
   @column({ consume: (value) => Boolean(value) })
   declare isLongLived: boolean
 

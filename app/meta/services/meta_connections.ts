@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import MetaConnection from '#meta/models/meta_connection'
-import { TokenCipher } from '#meta/services/token_cipher'
+import { MetaTokenSealer } from '#meta/services/meta_token_sealer'
 import { AdAccountCache } from '#meta/services/ad_account_cache'
 
 /** What a successful OAuth connect stores. */
@@ -18,13 +18,13 @@ export interface NewMetaConnection {
 
 /**
  * Storage of Meta connections: the only place that seals and opens access tokens.
- * Tokens are sealed with the current key (TokenCipher) and bound to the user id; rows sealed
- * with an older key version are re-sealed with the current key the next time they are opened.
+ * Tokens are sealed with AdonisJS encryption for the user (MetaTokenSealer); a row still in the
+ * pre-0250 format is re-sealed the next time it is opened.
  */
 @inject()
 export class MetaConnections {
   constructor(
-    private cipher: TokenCipher,
+    private sealer: MetaTokenSealer,
     private adAccounts: AdAccountCache
   ) {}
 
@@ -34,15 +34,13 @@ export class MetaConnections {
 
   /** Creates or replaces the user's connection (reconnect), status back to `connected`. */
   async save(userId: number, data: NewMetaConnection) {
-    const sealed = this.cipher.seal(data.accessToken, contextOf(userId))
     const connection = await MetaConnection.updateOrCreate(
       { userId },
       {
         userId,
         metaUserId: data.metaUserId,
         name: data.name,
-        accessTokenEncrypted: sealed.ciphertext,
-        tokenKeyVersion: sealed.keyVersion,
+        accessTokenEncrypted: this.sealer.seal(data.accessToken, userId),
         isLongLived: data.isLongLived,
         expiresAt: data.expiresAt,
         dataAccessExpiresAt: data.dataAccessExpiresAt,
@@ -58,14 +56,9 @@ export class MetaConnections {
 
   /** Decrypts the access token (never log or return it). */
   async accessToken(connection: MetaConnection): Promise<string> {
-    const token = this.cipher.open(
-      { ciphertext: connection.accessTokenEncrypted, keyVersion: connection.tokenKeyVersion },
-      contextOf(connection.userId)
-    )
-    if (connection.tokenKeyVersion !== this.cipher.currentVersion) {
-      const sealed = this.cipher.seal(token, contextOf(connection.userId))
-      connection.accessTokenEncrypted = sealed.ciphertext
-      connection.tokenKeyVersion = sealed.keyVersion
+    const { token, legacy } = this.sealer.open(connection.accessTokenEncrypted, connection.userId)
+    if (legacy) {
+      connection.accessTokenEncrypted = this.sealer.seal(token, connection.userId)
       await connection.save()
     }
     return token
@@ -84,8 +77,4 @@ export class MetaConnections {
     await MetaConnection.query().where('user_id', userId).delete()
     this.adAccounts.forgetUser(userId)
   }
-}
-
-function contextOf(userId: number) {
-  return `meta_connection:user:${userId}`
 }

@@ -1,5 +1,5 @@
 import { inject } from '@adonisjs/core'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { Metering } from '#usage/services/metering'
 
 /** This month's usage of a user: `{total, limit, remaining, period, resetsAt}` (UTC month). */

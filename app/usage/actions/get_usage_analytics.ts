@@ -1,5 +1,5 @@
 import { AppError } from '#shared/errors'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { cheapestPlanWith, planHasFeature } from '#accounts/plan_catalog'
 import { billingPeriodAt } from '#usage/services/billing_period'
 import {

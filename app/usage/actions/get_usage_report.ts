@@ -1,5 +1,5 @@
 import { inject } from '@adonisjs/core'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { AppError } from '#shared/errors'
 import { Metering } from '#usage/services/metering'
 import { billingPeriodAt } from '#usage/services/billing_period'

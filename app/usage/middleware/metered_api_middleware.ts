@@ -3,8 +3,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
 import { resolveOnce } from '#shared/resolve_once'
-import { httpStatusOf } from '#shared/errors'
-import { Metering, rateLimitHeaders } from '#usage/services/metering'
+import { Metering } from '#usage/services/metering'
 import type { VerifiedApiKey } from '#keys/services/api_key_verifier'
 import type { QuotaState } from '#usage/services/metering'
 
@@ -17,17 +16,17 @@ declare module '@adonisjs/core/http' {
 }
 
 /**
- * Guards bearer-key surfaces: verifies the key, counts the request against the monthly
- * quota, sets the RateLimit headers, and queues the call record once its outcome is known
- * (written to the call log in batches, after the response).
- * Options: `countRequest: false` authenticates without counting (MCP counts per tool call).
+ * Guards bearer-key surfaces: verifies the key, then runs the rest of the request through
+ * `Metering.meter` (count against the monthly quota → RateLimit headers and the route →
+ * call record with the status the client gets, written to the call log in batches).
+ * Options: `countRequest: false` authenticates without metering (MCP meters each tool call;
+ * the CLI's account endpoints are not metered).
  */
 @inject()
 export default class MeteredApiMiddleware {
   constructor(private metering: Metering) {}
 
   async handle(ctx: HttpContext, next: NextFn, options: { countRequest?: boolean } = {}) {
-    const startedAt = performance.now()
     const authenticated = this.metering.authenticate(
       ctx.request.request.headers.authorization,
       ctx.request.request.socket
@@ -36,32 +35,20 @@ export default class MeteredApiMiddleware {
     ctx.apiKey = key
     if (options.countRequest === false) return next()
 
-    // The call is logged once its outcome is known, whatever it is (429s included): the
-    // status the exception handler will render for a thrown error, else the response's.
-    // Recorded here rather than from a 'finish' listener on the Node response: run side by
-    // side on one server (call-log writes off), the listener alone cost ~9 % of throughput.
-    // The time measured is the time to produce the response, without its socket write.
-    let failedWith: number | undefined
-    try {
-      const quota = await this.metering.consume(key)
-      ctx.quota = quota
-      const headers = rateLimitHeaders(quota)
-      for (const name in headers) ctx.response.header(name, headers[name as keyof typeof headers])
-      await next()
-    } catch (error) {
-      failedWith = httpStatusOf(error)
-      throw error
-    } finally {
-      this.metering.record({
-        userId: key.userId,
-        tokenId: key.tokenId,
-        method: ctx.request.method(),
-        endpoint: ctx.request.url(),
-        statusCode: failedWith ?? ctx.response.getStatus(),
-        responseTimeMs: performance.now() - startedAt,
-        createdAt: new Date(),
-      })
-    }
+    // Recorded when the outcome is known (the meter step's `finally`), not from a 'finish'
+    // listener on the Node response: run side by side on one server (call-log writes off),
+    // the listener alone cost ~9 % of throughput. The time measured is the time to produce
+    // the response, without its socket write.
+    return this.metering.meter(
+      { credential: key, method: ctx.request.method(), endpoint: ctx.request.url() },
+      (quota) => {
+        ctx.quota = quota
+        const headers = this.metering.rateLimitHeaders(quota)
+        for (const name in headers) ctx.response.header(name, headers[name as keyof typeof headers])
+        return next()
+      },
+      () => ctx.response.getStatus()
+    )
   }
 }
 

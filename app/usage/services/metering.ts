@@ -1,7 +1,7 @@
-import { AppError } from '#shared/errors'
+import { AppError, httpStatusOf } from '#shared/errors'
 import type { ApiKeyVerifier, VerifiedApiKey } from '#keys/services/api_key_verifier'
 import type { QuotaStore } from '#usage/services/quota_store'
-import type { CallLog, ApiCallRecord } from '#usage/services/call_log'
+import type { CallLog } from '#usage/services/call_log'
 import { billingPeriodAt, secondsUntil, type BillingPeriod } from '#usage/services/billing_period'
 
 /** Quota state after a request was counted (or refused). */
@@ -19,8 +19,41 @@ export interface QuotaState {
 }
 
 /**
+ * The time sources of metering, one for every surface and injectable (tests hand in a fixed
+ * one): the wall clock picks the quota month, dates the call record and counts down to the
+ * reset; the monotonic clock times the call.
+ */
+export interface MeteringClock {
+  /** Wall-clock now (UTC instant). */
+  now(): Date
+  /** Milliseconds from an arbitrary origin that never jumps back (`performance.now()`). */
+  monotonicMs(): number
+}
+
+/** The process clocks: `new Date()` and `performance.now()`. */
+export const systemClock: MeteringClock = {
+  now: () => new Date(),
+  monotonicMs: () => performance.now(),
+}
+
+/** One call through a metered surface (REST `/api/v1`, MCP `tools/call`, `/internal`). */
+export interface MeteredCall {
+  /**
+   * The verified bearer credential: an API key (`adr_`) or a CLI token (`adrc_`), told apart
+   * by `kind`. Both are counted against the owner's monthly quota and recorded under their
+   * own `tokenId`, so the CLI's calls show per credential like any key's.
+   */
+  credential: VerifiedApiKey
+  /** HTTP method, or `MCP` for a tool call */
+  method: string
+  /** Request path without query string, or `tools/call <tool name>` */
+  endpoint: string
+}
+
+/**
  * The metered-request pipeline shared by REST (/api/v1), MCP (/mcp) and the integrator
- * endpoints (/internal): key check → quota → call log.
+ * endpoints (/internal): key check (`authenticate`), then the one `meter` step
+ * (count → run → record).
  *
  * Errors (all `AppError`):
  * - 401 `invalid_api_key` (missing, malformed, unknown or revoked key; `WWW-Authenticate: Bearer`)
@@ -32,13 +65,16 @@ export class Metering {
   constructor(
     readonly verifier: ApiKeyVerifier,
     readonly quotas: QuotaStore,
-    readonly callLog: CallLog
+    readonly callLog: CallLog,
+    readonly clock: MeteringClock = systemClock
   ) {}
 
   /**
    * Reads `Authorization: Bearer <key>` and resolves the key, or throws. `connection` is the
    * request's socket (see `ApiKeyVerifier.verify`). Answers synchronously when the key's
    * outcome is cached (the hot path) and with a promise after a lookup; `await` handles both.
+   * A call refused here is neither counted nor recorded: there is no verified owner to
+   * charge it to.
    * @throws AppError 401 `invalid_api_key`, 403 `account_suspended`
    */
   authenticate(
@@ -57,12 +93,57 @@ export class Metering {
   }
 
   /**
-   * Counts one request against the key owner's monthly quota and the key's own monthly
-   * limit, both in one atomic step (the key's count is kept for every key, limit or not).
+   * The meter step, the one place every metered surface counts and records a call:
+   *
+   * 1. **count** one request against the credential owner's monthly quota (`consume`);
+   * 2. **run** `run(quota)`, the surface's work (REST: the rest of the middleware chain and
+   *    the route; MCP: the registry's `invoke`);
+   * 3. **record** the call in the call log, whatever the outcome: with `successStatus()`
+   *    (default 200) when `run` resolves, else with the HTTP status the REST surface answers
+   *    for the error (`httpStatusOf`: an `AppError`'s status, 422 for validation, a framework
+   *    error's own status, else 500). MCP, which turns the error into a tool error, records
+   *    that same status, so one call leaves the same row over REST and over MCP.
+   *
+   * So every call that passes `authenticate` is recorded, and counted unless the quota itself
+   * refuses it (429 `quota_exceeded`, recorded but not counted). The response time is the
+   * time to produce the result (monotonic clock), `createdAt` when it was produced.
+   * Errors from `consume` and `run` are rethrown unchanged for the surface to render.
+   * @throws AppError 429 `quota_exceeded`, or whatever `run` throws
+   */
+  async meter<T>(
+    call: MeteredCall,
+    run: (quota: QuotaState) => T | Promise<T>,
+    successStatus?: () => number
+  ): Promise<T> {
+    const startedAt = this.clock.monotonicMs()
+    let failedWith: number | undefined
+    try {
+      return await run(await this.consume(call.credential))
+    } catch (error) {
+      failedWith = httpStatusOf(error)
+      throw error
+    } finally {
+      this.callLog.record({
+        userId: call.credential.userId,
+        tokenId: call.credential.tokenId,
+        method: call.method,
+        endpoint: call.endpoint,
+        statusCode: failedWith ?? (successStatus ? successStatus() : 200),
+        responseTimeMs: this.clock.monotonicMs() - startedAt,
+        createdAt: this.clock.now(),
+      })
+    }
+  }
+
+  /**
+   * Counts one request against the key owner's monthly quota (the month of `clock.now()`)
+   * and the key's own monthly limit, both in one atomic step (the key's count is kept for
+   * every key, limit or not).
    * @throws AppError 429 `quota_exceeded` when the month's limit is reached, 429
    * `key_quota_exceeded` when the key's own limit is
    */
-  async consume(key: VerifiedApiKey, now: Date = new Date()): Promise<QuotaState> {
+  async consume(key: VerifiedApiKey): Promise<QuotaState> {
+    const now = this.clock.now()
     const { period, resetsAt } = this.#periodAt(now)
     const limit = key.requestLimit
     const keyLimit = key.monthlyLimit
@@ -106,6 +187,11 @@ export class Metering {
     return state
   }
 
+  /** The RateLimit headers of `state` now (see `rateLimitHeaders`). */
+  rateLimitHeaders(state: QuotaState) {
+    return rateLimitHeaders(state, this.clock.now())
+  }
+
   #period: BillingPeriod | null = null
 
   /** The quota period containing `now`, reused until the month changes (hot path). */
@@ -119,16 +205,11 @@ export class Metering {
     return this.#period
   }
 
-  /** Reads the current month's usage without counting. */
-  async usage(userId: number, limit: number, now: Date = new Date()): Promise<QuotaState> {
-    const { period, resetsAt } = billingPeriodAt(now)
+  /** Reads the usage of the month containing `at` (default now) without counting. */
+  async usage(userId: number, limit: number, at: Date = this.clock.now()): Promise<QuotaState> {
+    const { period, resetsAt } = billingPeriodAt(at)
     const used = await this.quotas.current(userId, period)
     return { limit, used, remaining: Math.max(0, limit - used), period, resetsAt }
-  }
-
-  /** Queues a call record (written in batches). */
-  record(entry: ApiCallRecord) {
-    this.callLog.record(entry)
   }
 }
 
@@ -155,7 +236,7 @@ function invalidKey(message: string, challenge: string) {
  * window resets. With a key that has its own monthly limit, the fields describe whichever
  * limit has fewer requests left (both reset at the end of the month).
  */
-export function rateLimitHeaders(state: QuotaState, now: Date = new Date()) {
+export function rateLimitHeaders(state: QuotaState, now: Date) {
   const key = state.key
   const closer =
     key && key.limit !== null && key.remaining !== null && key.remaining < state.remaining

@@ -1,51 +1,64 @@
-/**
- * A shared monthly request counter per user. Implementations must be atomic across every
- * app instance: with N concurrent `consume` calls and R requests remaining, exactly R are
- * allowed.
- */
-export interface QuotaStore {
+/** The answer to one `consume`: whether the request may run, and the count after it. */
+export interface QuotaDecision {
+  /** True when the request was counted (the limit was not yet reached). */
+  allowed: boolean
   /**
-   * Counts one request for `userId` in `period` if the count is below `limit` and, when `key`
-   * is given, the key's own count is below its limit: both counters move together or not at
-   * all (one transaction on SQL, one Lua script on Redis).
-   * @returns `allowed`, the account's count after the call (`used`, which is `limit` or more
-   * when the account refused), and with `key` the key's count (`keyUsed`) and which limit
-   * refused (`refusedBy`)
+   * The month's count after this call: the request's own position when allowed, `limit` or
+   * more when refused.
    */
-  consume(userId: number, period: string, limit: number, key?: KeyAllowance): Promise<QuotaOutcome>
-
-  /** The count for `userId` in `period` (0 when nothing was counted). */
-  current(userId: number, period: string): Promise<number>
-
-  /** Each key's count in `period` (token id → count; 0 for keys never counted). */
-  currentForKeys(tokenIds: number[], period: string): Promise<Map<number, number>>
-
-  /** Writes any state held outside the database back to it (no-op for the SQL store). */
-  persist(): Promise<void>
+  used: number
+  /** With a key: the key's own count after this call (issue 17 client keys) */
+  keyUsed?: number
+  /** With a key, when refused: which limit refused, the account's quota or the key's own */
+  refusedBy?: 'account' | 'key'
 }
 
 /**
  * A client key's share of the account's quota (issue 17): its token id, whose per-key monthly
- * counter (`key_usage_counters`) is updated with the account's, and its own monthly limit
- * (null: only the account's quota applies).
+ * counter (`key_usage_counters`) moves with the account's, and its own monthly limit (null:
+ * only the account's quota applies).
  */
 export interface KeyAllowance {
   tokenId: number
   limit: number | null
 }
 
-/** The answer to one `consume`. `keyUsed` and `refusedBy` are set when a key was given. */
-export interface QuotaOutcome {
-  allowed: boolean
-  used: number
-  keyUsed?: number
-  /** Which limit refused the request: the account's quota or the key's own limit */
-  refusedBy?: 'account' | 'key'
+/**
+ * The shared monthly request counters, one per user and quota period (`YYYY-MM`, UTC). The
+ * container binds this class to the store in use (`SqlQuotaStore`, or `RedisQuotaStore` when
+ * `REDIS_URL` is set; providers/app_provider.ts) and `Metering` reads it through this class.
+ *
+ * Implementations must be atomic across every app instance: with N concurrent `consume` calls
+ * and R requests remaining, exactly R are allowed.
+ */
+export abstract class QuotaStore {
+  /**
+   * Counts one request for `userId` in `period` if the count is below `limit` and, when `key`
+   * is given, the key's own count is below its limit: both counters move together or not at
+   * all (one transaction on SQL, one Lua script on Redis).
+   * @returns the decision and the count after the call (see `QuotaDecision`)
+   */
+  abstract consume(
+    userId: number,
+    period: string,
+    limit: number,
+    key?: KeyAllowance
+  ): Promise<QuotaDecision>
+
+  /** The count for `userId` in `period` (0 when nothing was counted). */
+  abstract current(userId: number, period: string): Promise<number>
+
+  /** Each key's count in `period` (token id → count; 0 for keys never counted). */
+  abstract currentForKeys(tokenIds: number[], period: string): Promise<Map<number, number>>
+
+  /** Writes any state held outside the database back to it (no-op for the SQL store). */
+  abstract persist(): Promise<void>
 }
 
 /**
- * Outcome of one atomic reservation: the account's count before it, how many requests it
- * granted, and the key's count before it (when a key was given).
+ * Outcome of one atomic reservation (`BatchingQuotaStore.reserve`): the count before it and
+ * how many of the requested units it granted (`0 <= granted <= wanted`), and with a key the
+ * key's count before it.
  */
 export interface Reservation {
   before: number
@@ -54,7 +67,7 @@ export interface Reservation {
 }
 
 interface Waiter {
-  resolve: (result: QuotaOutcome) => void
+  resolve: (result: QuotaDecision) => void
   reject: (error: unknown) => void
 }
 
@@ -66,7 +79,7 @@ interface Waiter {
  * what is left, and waiters are answered in arrival order. Under load this turns hundreds of
  * counter writes per second for a busy key into a few dozen.
  */
-export abstract class BatchingQuotaStore implements QuotaStore {
+export abstract class BatchingQuotaStore extends QuotaStore {
   #pending = new Map<
     string,
     { userId: number; period: string; limit: number; key?: KeyAllowance; waiters: Waiter[] }
@@ -74,8 +87,13 @@ export abstract class BatchingQuotaStore implements QuotaStore {
   #inFlight = new Set<string>()
 
   /**
-   * Atomically adds up to `wanted` to the counter without passing `limit` and, with `key`,
-   * the same amount to the key's counter without passing the key's limit.
+   * The one write a store implements: atomically adds `granted = min(wanted, limit - count)`
+   * (never below 0) to the counter of `userId` in `period`, creating it at 0 when missing,
+   * and reports the count before. Concurrent reservations of one counter must serialise (a
+   * conditional UPDATE, a row lock, a Lua script). `wanted` is the number of requests waiting
+   * in the batch (1 or more); the batch's waiters are answered in arrival order from the
+   * result, so a store never needs to know about individual requests. With `key`, the same
+   * units are added to the key's counter too, and `granted` also stays within the key's limit.
    * @returns the counts before and the number of units granted (0 when at a limit)
    */
   protected abstract reserve(
@@ -86,12 +104,8 @@ export abstract class BatchingQuotaStore implements QuotaStore {
     key?: KeyAllowance
   ): Promise<Reservation>
 
-  abstract current(userId: number, period: string): Promise<number>
-  abstract currentForKeys(tokenIds: number[], period: string): Promise<Map<number, number>>
-  abstract persist(): Promise<void>
-
   consume(userId: number, period: string, limit: number, allowance?: KeyAllowance) {
-    return new Promise<QuotaOutcome>((resolve, reject) => {
+    return new Promise<QuotaDecision>((resolve, reject) => {
       // Requests through different keys are reserved separately (each has its own counter).
       const key = allowance ? `${userId}:${period}:${allowance.tokenId}` : `${userId}:${period}`
       let batch = this.#pending.get(key)

@@ -9,7 +9,13 @@ import {
 const INCREMENT_SQLITE =
   'UPDATE usage_counters SET count = count + ? WHERE user_id = ? AND period = ? AND count + ? <= ? RETURNING count'
 
-/** The parts of knex's client and node-sqlite3 used for the prepared increment. */
+/**
+ * The parts of knex's client and node-sqlite3 used for the prepared increment. Knex has no
+ * public way to keep a prepared statement, so the store borrows a pooled connection through
+ * the client's `acquireConnection`/`releaseConnection` (what knex's own runner calls) and
+ * uses node-sqlite3's public `Database#prepare`. Kept because the supported alternative,
+ * `rawQuery`, costs twice the CPU per reservation (`npm run bench:quota`, ADR 0008).
+ */
 interface KnexClient {
   acquireConnection(): Promise<unknown>
   releaseConnection(connection: unknown): Promise<unknown>

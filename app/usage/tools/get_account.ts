@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import User from '#accounts/models/user'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { defineAction } from '#automation/registry/define_action'
 
 const quotaShape = z.object({
@@ -23,6 +23,7 @@ export const getAccount = defineAction({
     'Returns the Adrelay account that owns the API key: user id, email, first and last name, the ' +
     'current plan (id, name, subscription status, monthly request limit) and the quota state. ' +
     'Use it to learn which plan features are available before calling gated tools.',
+  restAliases: ['/api/v1/me'],
   input: z.object({}),
   output: z.object({
     id: z.number().int().describe('User id'),

@@ -18,6 +18,7 @@ export const getUsage = defineAction({
     'requests used (including this one), the monthly limit of its plan, requests remaining, the ' +
     'period (YYYY-MM) and when the counter resets. Every REST call and every MCP tools/call counts ' +
     'one request; call this before a long batch of work to check there is room left.',
+  restAliases: ['/api/v1/usage'],
   input: z.object({}),
   output: z.object({
     total: z.number().int().describe('Requests counted this month, including this one'),

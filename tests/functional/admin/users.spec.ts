@@ -214,7 +214,6 @@ test.group('Admin user detail', () => {
       metaUserId: '1234567890',
       name: 'Acme Ads',
       accessTokenEncrypted: 'SEALED-TOKEN-MUST-NOT-LEAK',
-      tokenKeyVersion: 1,
       isLongLived: true,
       expiresAt,
       dataAccessExpiresAt: null,

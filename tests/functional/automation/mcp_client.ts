@@ -1,8 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import app from '@adonisjs/core/services/app'
-import { Metering } from '#usage/services/metering'
 
 /** Base URL of the app started by the functional suite. */
 export function baseUrl() {
@@ -33,11 +31,7 @@ export function textOf(result: CallToolResult): string {
 /** Marks `userId`'s quota for this month as used up to `count`. */
 export { setUsage as setMonthlyUsage } from '#tests/helpers/usage'
 
-/** Writes the buffered call log now (it is flushed in batches in the background). */
-export async function flushCallLog() {
-  const metering = await app.container.make(Metering)
-  await metering.callLog.flush()
-}
+export { flushCallLog } from '#tests/helpers/usage'
 
 /** A raw JSON-RPC POST to /mcp (for what the SDK client would not send). */
 export async function postMcp(body: unknown, headers: Record<string, string> = {}) {

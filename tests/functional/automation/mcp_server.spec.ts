@@ -68,6 +68,117 @@ test.group('MCP server (/mcp, Streamable HTTP)', () => {
     await client.close()
   })
 
+  test('tools/list publishes the closed input schemas, output schemas and annotations of the OpenAPI document', async ({
+    assert,
+    client: http,
+  }) => {
+    const user = await createUser()
+    const { key } = await createApiKey(user)
+    const client = await connectMcp(key)
+    const { tools } = await client.listTools()
+    await client.close()
+    const document = (await http.get('/api/v1/openapi.json')).body()
+
+    const operations = new Map<string, { method: string; operation: any }>()
+    for (const item of Object.values<any>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        const tool = operation['x-mcp-tool']
+        if (tool && !String(operation.operationId).endsWith('_short_url')) {
+          operations.set(tool, { method, operation })
+        }
+      }
+    }
+    assert.sameMembers(
+      tools.map((tool) => tool.name),
+      [...operations.keys()]
+    )
+    for (const tool of tools) {
+      const { method, operation } = operations.get(tool.name)!
+      assert.equal(tool.inputSchema.additionalProperties, false, tool.name)
+      if (method === 'post') {
+        assert.deepEqual(
+          tool.inputSchema,
+          operation.requestBody.content['application/json'].schema,
+          tool.name
+        )
+      } else {
+        // GET operations spread the same schema into query parameters.
+        const properties = tool.inputSchema.properties ?? {}
+        assert.deepEqual(
+          operation.parameters.map((parameter: any) => parameter.name),
+          Object.keys(properties),
+          tool.name
+        )
+        for (const parameter of operation.parameters) {
+          const { description, ...schema } = properties[parameter.name] as any
+          assert.deepEqual(parameter.schema, schema, `${tool.name}.${parameter.name}`)
+          assert.equal(parameter.description, description)
+          assert.equal(
+            parameter.required,
+            (tool.inputSchema.required ?? []).includes(parameter.name)
+          )
+        }
+      }
+      assert.deepEqual(
+        tool.outputSchema,
+        operation.responses['200'].content['application/json'].schema,
+        tool.name
+      )
+      assert.deepEqual(
+        tool.annotations,
+        { title: tool.title, ...operation['x-mcp-annotations'] },
+        tool.name
+      )
+    }
+  })
+
+  test('tools/call with arguments that are not an object answers JSON-RPC -32602 and is not counted', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const { key } = await createApiKey(user)
+    for (const args of [['a'], 'text', 42]) {
+      const response = await postMcp(
+        {
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: { name: 'get_usage', arguments: args },
+        },
+        { Authorization: `Bearer ${key}` }
+      )
+      assert.equal(response.status, 200)
+      const body = (await response.json()) as any
+      assert.equal(body.id, 7)
+      assert.equal(body.error.code, -32602, JSON.stringify(args))
+    }
+    const client = await connectMcp(key)
+    const usage = await callTool(client, 'get_usage')
+    await client.close()
+    assert.equal((usage.structuredContent as any).total, 1)
+  })
+
+  test('tools/call of an unknown tool answers JSON-RPC -32602 and is neither counted nor recorded', async ({
+    assert,
+    client: http,
+  }) => {
+    const user = await createUser()
+    const { key } = await createApiKey(user)
+    const response = await postMcp(
+      { jsonrpc: '2.0', id: 'x', method: 'tools/call', params: { name: 'drop_tables' } },
+      { Authorization: `Bearer ${key}` }
+    )
+    const body = (await response.json()) as any
+    assert.equal(body.error.code, -32602)
+    assert.include(body.error.message, 'Unknown tool: drop_tables')
+
+    await flushCallLog()
+    const recent = await http.get('/api/recent-calls').loginAs(user)
+    assert.deepEqual(recent.body(), [])
+    const usage = await http.get('/api/usage').loginAs(user)
+    assert.equal(usage.body().total, 0)
+  })
+
   test('get_usage returns structured content and counts one request per tools/call', async ({
     assert,
   }) => {

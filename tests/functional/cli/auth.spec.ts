@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AsyncEntry } from '@napi-rs/keyring'
+import { DateTime } from 'luxon'
 import ApiToken from '#keys/models/api_token'
 import DeviceAuthorization from '#keys/models/device_authorization'
 import { hashApiKey } from '#keys/services/api_key_format'
@@ -16,6 +17,18 @@ import {
 } from '#tests/helpers/cli'
 
 /** Whether an OS keychain answers on this machine (no Secret Service on the CI machines). */
+/**
+ * Resolves with `check()`'s first defined answer, asking every 100 ms: for effects of the CLI
+ * child process that nothing signals to the test (its poll reached the server).
+ */
+async function until<T>(check: () => Promise<T | undefined>): Promise<T> {
+  for (;;) {
+    const answer = await check()
+    if (answer !== undefined) return answer
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 async function keychainWorks() {
   try {
     const entry = new AsyncEntry('adrelay-cli-test', 'probe', {
@@ -91,6 +104,52 @@ test.group('adrelay login (device flow) and auth', () => {
     assert.include(result.stderr, 'Error (access_denied): The sign-in was denied in the browser.')
     const status = await runCli(['auth', 'status'], env)
     assert.equal(status.code, 3)
+  })
+
+  test('login: a code that expires before approval ends with exit 3 and stores nothing', async ({
+    assert,
+  }) => {
+    const { env } = await cliEnvironment()
+    const login = startCli(['login', '--no-browser', '--insecure-storage'], env)
+    const [, userCode] = await login.stderrMatching(/one-time code: ([A-Z]{4}-[A-Z]{4})/)
+    // The 15 minutes pass before anyone approves (RFC 8628 §3.5 expired_token).
+    const request = await DeviceAuthorization.findByOrFail('user_code', userCode.replace('-', ''))
+    request.expiresAt = DateTime.utc().minus({ seconds: 1 })
+    await request.save()
+
+    const result = await login.done
+    assert.equal(result.code, 3)
+    assert.include(result.stderr, 'Error (expired_token): The code expired before it was approved.')
+    await assert.rejects(() => stat(join(env.XDG_CONFIG_HOME, 'adrelay', 'credentials.json')))
+  })
+
+  test('login: told to slow_down, the CLI waits 5 s longer between polls and still signs in', async ({
+    assert,
+    client,
+  }) => {
+    const user = await createUser()
+    const { env } = await cliEnvironment()
+    const login = startCli(['login', '--no-browser', '--insecure-storage'], env)
+    const [, userCode] = await login.stderrMatching(/one-time code: ([A-Z]{4}-[A-Z]{4})/)
+    // Another poll with the same device code just happened: the CLI's own first poll, due 5 s
+    // after the code was issued, now comes too soon and gets slow_down (RFC 8628 §3.5). The
+    // column keeps whole seconds, so the stamp is rounded up rather than down.
+    const request = await DeviceAuthorization.findByOrFail('user_code', userCode.replace('-', ''))
+    request.lastPolledAt = DateTime.utc().plus({ seconds: 1 }).startOf('second')
+    await request.save()
+    const slowedAt = await until(async () => {
+      await request.refresh()
+      return request.intervalSeconds === 10 ? Date.now() : undefined
+    })
+
+    ;(await approve(client, user, userCode)).assertStatus(200)
+    const result = await login.done
+    assert.equal(result.code, 0, result.stderr)
+    // The next poll came at the new 10 s interval, not after the original 5 s.
+    assert.isAtLeast(Date.now() - slowedAt, 9_000)
+    await request.refresh()
+    assert.equal(request.status, 'consumed')
+    assert.equal(request.intervalSeconds, 10)
   })
 
   test('login without a keychain fails at once with a hint, and writes no plaintext', async ({

@@ -260,8 +260,10 @@ test.group('API key verifier cache', () => {
   }) => {
     const user = await createUser()
     const { key, record } = await createApiKey(user, 'elsewhere')
-    // A second app instance: its own verifier with a short TTL, told nothing of the revocation.
-    const otherInstance = new ApiKeyVerifier(150)
+    // A second app instance: its own verifier (10 s TTL, on a clock the test moves), told
+    // nothing of the revocation.
+    let now = Date.now()
+    const otherInstance = new ApiKeyVerifier(10_000, () => now)
     const keptConnection = {}
     assert.equal((await otherInstance.verify(key, keptConnection))?.tokenId, record.id)
 
@@ -276,7 +278,9 @@ test.group('API key verifier cache', () => {
     )
     assert.equal((otherInstance.verify(key) as VerifiedApiKey | null)?.tokenId, record.id)
 
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    now += 9_999
+    assert.equal((otherInstance.verify(key) as VerifiedApiKey | null)?.tokenId, record.id)
+    now += 1
     assert.isNull(await otherInstance.verify(key, keptConnection))
     assert.isNull(await otherInstance.verify(key))
   })

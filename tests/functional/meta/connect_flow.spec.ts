@@ -95,7 +95,7 @@ test.group('Meta connect flow (OAuth against the sandbox)', (group) => {
     )
     assert.notInclude(stored, token)
     assert.notInclude(stored, token.slice(4, 40))
-    assert.equal(row.tokenKeyVersion, 1)
+    assert.match(row.accessTokenEncrypted, /^meta_tokens\./)
 
     const status = await client.get('/api/meta/status').loginAs(user)
     assert.notInclude(JSON.stringify(status.body()), token)

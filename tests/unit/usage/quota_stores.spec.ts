@@ -4,7 +4,9 @@ import { Redis } from 'ioredis'
 import User from '#accounts/models/user'
 import { SqlQuotaStore } from '#usage/services/sql_quota_store'
 import { RedisQuotaStore } from '#usage/services/redis_quota_store'
-import type { QuotaStore } from '#usage/services/quota_store'
+import app from '@adonisjs/core/services/app'
+import { QuotaStore } from '#usage/services/quota_store'
+import { Metering } from '#usage/services/metering'
 
 const PERIOD = '2031-05'
 
@@ -211,4 +213,14 @@ test.group('Redis quota store persistence', () => {
       redis.disconnect()
     }
   }).skip(redisMissing, 'needs REDIS_URL')
+})
+
+test.group('Quota store binding', () => {
+  test('the container binds QuotaStore to the store REDIS_URL selects, the one Metering counts with', async ({
+    assert,
+  }) => {
+    const store = await app.container.make(QuotaStore)
+    assert.instanceOf(store, process.env.REDIS_URL ? RedisQuotaStore : SqlQuotaStore)
+    assert.strictEqual((await app.container.make(Metering)).quotas, store)
+  })
 })

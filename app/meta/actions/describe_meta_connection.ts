@@ -1,7 +1,7 @@
 import MetaConnection from '#meta/models/meta_connection'
 
-/** A user's Meta connection as the admin sees it: never the access token. */
-export interface AdminMetaState {
+/** A user's Meta connection as an operator sees it (admin user detail): never the access token. */
+export interface MetaConnectionSummary {
   /** True while the stored token is usable: status `connected` and not past its expiry. */
   connected: boolean
   /** `none` (never connected), `connected`, `expired`, or `reconnect_required` (Meta refused the token). */
@@ -15,11 +15,12 @@ export interface AdminMetaState {
 }
 
 /**
- * Reads a user's Meta connection (app/meta's `meta_connections` row) for the admin detail
- * panel. Only descriptive columns are read; the sealed access token is never selected.
+ * Describes a user's Meta connection (the `meta_connections` row) for the admin detail
+ * panel, so other modules never read the model. Only descriptive columns are read; the
+ * sealed access token is never selected. `now` decides `expired`.
  */
-export class MetaConnectionState {
-  async of(userId: number, now: Date = new Date()): Promise<AdminMetaState> {
+export class DescribeMetaConnection {
+  async execute(userId: number, now: Date = new Date()): Promise<MetaConnectionSummary> {
     const connection = await MetaConnection.query()
       .where('user_id', userId)
       .select('id', 'meta_user_id', 'name', 'is_long_lived', 'expires_at', 'status', 'sandbox')

@@ -1,0 +1,54 @@
+import type { PlanId } from '#accounts/plan_catalog'
+
+/**
+ * The one entitlement rule: whether a subscription row grants its plan right now, and which
+ * plan a user is therefore on. Pure (no database, no clock of its own), so every reader
+ * applies the same rule to the same facts: `Subscription.isEntitled` (the model),
+ * `entitlementOf` (screens, usage, billing), the session user's `entitled`/`features`, and
+ * the API key verifier's single joined query (keys), which feeds it the row it read.
+ */
+
+/**
+ * Stripe subscription statuses in which the plan's quota and features apply: `active`,
+ * `trialing`, and `past_due` (Stripe keeps retrying the payment and the customer keeps
+ * access during the retry window, https://docs.stripe.com/billing/subscriptions/overview).
+ * Every other status (`canceled`, `unpaid`, `incomplete`, `incomplete_expired`, `paused`)
+ * falls back to Free.
+ */
+export const ENTITLED_STATUSES = ['active', 'trialing', 'past_due'] as const
+
+/** The facts of a subscription row the rule reads; `null` fields mean "not set". */
+export interface EntitlementFacts {
+  /** Stripe-style status (`SubscriptionStatus`). */
+  status: string
+  /** `stripe`, `manual` or `invitation` (`SubscriptionProvider`). */
+  provider: string
+  /** End of the current period as epoch milliseconds, or null when open-ended. */
+  currentPeriodEndMs: number | null
+}
+
+/**
+ * Whether a subscription grants its plan at `nowMs` (epoch milliseconds): its status is one
+ * of `ENTITLED_STATUSES` and, for an invitation grant, its period has not ended (an
+ * invitation ends at its period end without any outside event, unlike Stripe, whose webhook
+ * moves the status). `null` (no subscription row) is never entitled.
+ */
+export function isEntitled(facts: EntitlementFacts | null, nowMs: number): boolean {
+  if (!facts) return false
+  if (!(ENTITLED_STATUSES as readonly string[]).includes(facts.status)) return false
+  if (facts.provider === 'invitation' && facts.currentPeriodEndMs !== null) {
+    return facts.currentPeriodEndMs > nowMs
+  }
+  return true
+}
+
+/**
+ * The plan a user is on at `nowMs`: the subscription's `planId` while `isEntitled`, otherwise
+ * Free (no row, or a row that no longer grants its plan).
+ */
+export function planInEffect(
+  subscription: (EntitlementFacts & { planId: PlanId }) | null,
+  nowMs: number
+): PlanId {
+  return subscription && isEntitled(subscription, nowMs) ? subscription.planId : 'free'
+}

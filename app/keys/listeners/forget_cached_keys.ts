@@ -1,0 +1,29 @@
+import { inject } from '@adonisjs/core'
+import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
+import type { EventsList } from '@adonisjs/core/types'
+import type {} from '#keys/events'
+import type {} from '#billing/events'
+import type {} from '#admin/events'
+
+/**
+ * Drops the API key verifier's cached outcomes when what they carry changes: a plan change
+ * (`subscription:changed`, billing), a suspension (`user:suspended` / `user:unsuspended`,
+ * admin) or a revocation (`api_key:revoked`, keys). Effective at once on this instance; other
+ * instances follow within the verifier's cache TTL (`API_KEY_CACHE_TTL_MS`). Registered in
+ * start/events.ts.
+ */
+@inject()
+export default class ForgetCachedKeys {
+  constructor(private verifier: ApiKeyVerifier) {}
+
+  /** The user's plan or status changed: every cached key of the user is re-read. */
+  forgetUser({ userId }: EventsList['subscription:changed'] | EventsList['user:suspended']) {
+    this.verifier.forgetUser(userId)
+  }
+
+  /** One key (its digest) or all of the user's credentials were revoked. */
+  forgetRevoked({ userId, tokenHash }: EventsList['api_key:revoked']) {
+    if (tokenHash === null) this.verifier.forgetUser(userId)
+    else this.verifier.forgetDigest(tokenHash)
+  }
+}

@@ -1,0 +1,22 @@
+/*
+|--------------------------------------------------------------------------
+| Domain event listeners
+|--------------------------------------------------------------------------
+|
+| Modules tell each other what happened through the AdonisJS emitter (events typed in each
+| module's events.ts); the listening module registers its listeners here, so no module calls
+| into another's services. Preloaded in every environment (adonisrc.ts).
+|
+*/
+import emitter from '@adonisjs/core/services/emitter'
+// The events' types (EventsList augmentations), for every project that type-checks this file.
+import type {} from '#billing/events'
+import type {} from '#admin/events'
+import type {} from '#keys/events'
+
+const ForgetCachedKeys = () => import('#keys/listeners/forget_cached_keys')
+
+emitter.on('subscription:changed', [ForgetCachedKeys, 'forgetUser'])
+emitter.on('user:suspended', [ForgetCachedKeys, 'forgetUser'])
+emitter.on('user:unsuspended', [ForgetCachedKeys, 'forgetUser'])
+emitter.on('api_key:revoked', [ForgetCachedKeys, 'forgetRevoked'])

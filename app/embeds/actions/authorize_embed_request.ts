@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import EmbedSession from '#embeds/models/embed_session'
-import { entitlementOf, type Entitlement } from '#accounts/services/entitlements'
+import { entitlementOf, type Entitlement } from '#accounts/actions/resolve_entitlement'
 import { assertPlanHasFeature } from '#accounts/plan_catalog'
 import { AppError } from '#shared/errors'
 import { hashClientSecret, SESSION_ID_PATTERN } from '#embeds/services/client_secret'

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import EmbedSession from '#embeds/models/embed_session'
-import ApiToken from '#keys/models/api_token'
+import { ListApiKeys } from '#keys/actions/list_api_keys'
 import { ActionRegistry } from '#automation/registry/action_registry'
 import { assertPlanHasFeature, type PlanId } from '#accounts/plan_catalog'
 import { AppError } from '#shared/errors'
@@ -44,7 +44,10 @@ export interface CreateEmbedSessionInput {
  */
 @inject()
 export class CreateEmbedSession {
-  constructor(private registry: ActionRegistry) {}
+  constructor(
+    private registry: ActionRegistry,
+    private listKeys: ListApiKeys
+  ) {}
 
   async execute(
     minter: EmbedSessionMinter,
@@ -69,11 +72,9 @@ export class CreateEmbedSession {
     ]
 
     if (input.keyId !== undefined && input.keyId !== null) {
-      const key = await ApiToken.query()
-        .withScopes((scopes) => scopes.usable(minter.userId, 'api_key'))
-        .where('id', input.keyId)
-        .first()
-      if (!key) throw new AppError('not_found', 'API key not found.', 404, { field: 'keyId' })
+      const keys = await this.listKeys.execute(minter.userId)
+      if (!keys.some((key) => key.id === input.keyId))
+        throw new AppError('not_found', 'API key not found.', 404, { field: 'keyId' })
     }
     const normalizedAccounts: string[] = []
     for (const adAccountId of adAccountIds) {

@@ -1,12 +1,11 @@
 import { inject } from '@adonisjs/core'
-import db from '@adonisjs/lucid/services/db'
-import ApiToken from '#keys/models/api_token'
+import type ApiToken from '#keys/models/api_token'
 import { ListApiKeys } from '#keys/actions/list_api_keys'
 import { ActionRegistry } from '#automation/registry/action_registry'
-import { Metering } from '#usage/services/metering'
-import { billingPeriodAt } from '#usage/services/billing_period'
+import { GetAccountUsage } from '#usage/actions/get_account_usage'
+import { GetCallActivity } from '#usage/actions/get_call_activity'
 import { AppError } from '#shared/errors'
-import { fromDbTimestamp, toDbTimestamp } from '#shared/db_time'
+import { planHasFeature } from '#accounts/plan_catalog'
 import type { AuthorizedEmbedSession } from '#embeds/actions/authorize_embed_request'
 import type {
   CampaignFigures,
@@ -17,8 +16,6 @@ import type {
   EmbedSessionInfo,
   EmbedUsage,
 } from '#embeds/types'
-
-const SUCCESS_SQL = 'SUM(CASE WHEN status_code BETWEEN 200 AND 399 THEN 1 ELSE 0 END)'
 
 /** Periods `campaign_performance` offers (Meta `date_preset` values). */
 export const EMBED_DATE_PRESETS = ['last_7d', 'last_14d', 'last_30d'] as const
@@ -32,15 +29,35 @@ export const EMBED_DATE_PRESETS = ['last_7d', 'last_14d', 'last_30d'] as const
 @inject()
 export class ReadEmbedComponent {
   constructor(
-    private metering: Metering,
+    private accountUsage: GetAccountUsage,
+    private activity: GetCallActivity,
     private listKeys: ListApiKeys,
     private registry: ActionRegistry
   ) {}
 
+  /**
+   * The session's client key (with this month's usage), or null for an account-wide session.
+   * @throws AppError 403 `embed_key_revoked` when the key was revoked since
+   */
+  async #scopedKey(session: AuthorizedEmbedSession['session']): Promise<ApiToken | null> {
+    if (!session.keyId) return null
+    const keys = await this.listKeys.execute(session.userId)
+    const key = keys.find((candidate) => candidate.id === session.keyId)
+    if (!key) {
+      throw new AppError(
+        'embed_key_revoked',
+        'The client key of this embed session has been revoked.',
+        403
+      )
+    }
+    return key
+  }
+
   /** What the widgets need to know about their session. */
   async info({ session, entitlement }: AuthorizedEmbedSession): Promise<EmbedSessionInfo> {
-    const key = session.keyId ? await ApiToken.find(session.keyId) : null
-    const unbranded = entitlement.plan.id === 'agency' && session.hidePoweredBy
+    const key = await this.#scopedKey(session)
+    const unbranded =
+      planHasFeature(entitlement.plan.id, 'embed_unbranded') && session.hidePoweredBy
     return {
       id: session.publicId,
       components: session.components,
@@ -52,107 +69,41 @@ export class ReadEmbedComponent {
   }
 
   /** used / limit / resets for the account, or for the session's client key. */
-  async quota({ session, entitlement }: AuthorizedEmbedSession): Promise<EmbedQuota> {
-    const account = await this.metering.usage(session.userId, entitlement.requestLimit)
-    const resetsAt = account.resetsAt.toISOString()
-    if (!session.keyId) {
+  async quota({ session }: AuthorizedEmbedSession): Promise<EmbedQuota> {
+    const account = await this.accountUsage.execute(session.userId)
+    const key = await this.#scopedKey(session)
+    if (!key) {
       return {
         scope: 'account',
-        used: account.used,
+        used: account.total,
         limit: account.limit,
         remaining: account.remaining,
         period: account.period,
-        resetsAt,
+        resetsAt: account.resetsAt,
       }
     }
-    const key = await ApiToken.findOrFail(session.keyId)
-    const counts = await this.metering.quotas.currentForKeys([key.id], account.period)
-    const used = counts.get(key.id) ?? 0
-    const limit = key.monthlyLimit ?? entitlement.requestLimit
+    const used = Number(key.$extras.usage ?? 0)
+    const limit = key.monthlyLimit ?? account.limit
     return {
       scope: 'key',
       used,
       limit,
       remaining: Math.max(0, Math.min(limit - used, account.remaining)),
       period: account.period,
-      resetsAt,
+      resetsAt: account.resetsAt,
     }
   }
 
   /** This month's calls per day (every day from the 1st to today) and the top 8 actions. */
-  async usage({ session }: AuthorizedEmbedSession, now = new Date()): Promise<EmbedUsage> {
-    const { period, startsAt } = billingPeriodAt(now)
-    const to = new Date(now.getTime() + 1000)
-    const window = () => {
-      const query = db
-        .from('api_calls')
-        .where('user_id', session.userId)
-        .where('created_at', '>=', toDbTimestamp(startsAt))
-        .where('created_at', '<', toDbTimestamp(to))
-      if (session.keyId) query.where('token_id', session.keyId)
-      return query
-    }
-    const [perDay, perAction] = await Promise.all([
-      window()
-        .select(
-          db.raw('DATE(created_at) as day'),
-          db.raw('COUNT(*) as calls'),
-          db.raw(`${SUCCESS_SQL} as successful`)
-        )
-        .groupByRaw('DATE(created_at)'),
-      window()
-        .select('method', 'endpoint', db.raw('COUNT(*) as calls'))
-        .groupBy('method', 'endpoint')
-        .orderByRaw('COUNT(*) DESC')
-        .orderBy('endpoint', 'asc')
-        .limit(8),
-    ])
-    const byDay = new Map(
-      perDay.map((row) => {
-        const date =
-          row.day instanceof Date
-            ? row.day.toISOString().slice(0, 10)
-            : String(row.day).slice(0, 10)
-        const calls = Number(row.calls)
-        const successful = Number(row.successful)
-        return [date, { date, calls, successful, failed: calls - successful }]
-      })
-    )
-    const daily = []
-    for (let day = 1; day <= now.getUTCDate(); day++) {
-      const date = new Date(Date.UTC(startsAt.getUTCFullYear(), startsAt.getUTCMonth(), day))
-        .toISOString()
-        .slice(0, 10)
-      daily.push(byDay.get(date) ?? { date, calls: 0, successful: 0, failed: 0 })
-    }
-    return {
-      period,
-      daily,
-      byAction: perAction.map((row) => ({
-        action: `${row.method} ${row.endpoint}`,
-        calls: Number(row.calls),
-      })),
-    }
+  async usage({ session }: AuthorizedEmbedSession): Promise<EmbedUsage> {
+    await this.#scopedKey(session)
+    return this.activity.month(session.userId, session.keyId)
   }
 
   /** The latest `limit` (1-50) calls, newest first. */
   async recentCalls({ session }: AuthorizedEmbedSession, limit = 10): Promise<EmbedRecentCall[]> {
-    const query = db
-      .from('api_calls')
-      .where('user_id', session.userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(Math.min(Math.max(limit, 1), 50))
-      .select('method', 'endpoint', 'status_code', 'response_time_ms', 'created_at')
-    if (session.keyId) query.where('token_id', session.keyId)
-    const rows = await query
-    return rows.map((row) => ({
-      method: row.method,
-      endpoint: row.endpoint,
-      statusCode: Number(row.status_code),
-      responseTimeMs: Number(row.response_time_ms),
-      createdAt: fromDbTimestamp(row.created_at).toISOString(),
-    }))
+    await this.#scopedKey(session)
+    return this.activity.recent(session.userId, session.keyId, limit)
   }
 
   /** The account's usable keys masked, or only the session's client key. */

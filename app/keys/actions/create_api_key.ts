@@ -3,7 +3,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiToken from '#keys/models/api_token'
 import { AppError } from '#shared/errors'
 import { displayPrefixOf, generateApiKey, hashApiKey } from '#keys/services/api_key_format'
-import { entitlementOf } from '#accounts/services/entitlements'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 
 /** What a client key carries besides its name (issue 17). */
 export interface ClientKeyOptions {

@@ -7,7 +7,7 @@ import app from '@adonisjs/core/services/app'
  * A plain "client portal" on its own loopback origin (another port than the app, so another
  * origin), for the widget browser tests. It serves:
  * - `/script.html`: the script-tag build loaded from the app with its integrity hash;
- * - `/react.html`: a page bundled from fixtures/react_portal.tsx with the React package;
+ * - `/react.html`: a page bundled from widgets/test/fixtures/react_portal.tsx with the React package;
  * - `POST /secret`: the next client secret the test queued (standing for the portal's server,
  *   which would mint it with its API key), counting the calls.
  */
@@ -61,7 +61,7 @@ export class PortalStandIn {
     return this
   }
 
-  /** Bundles fixtures/react_portal.tsx against the built package (React 19 from the app). */
+  /** Bundles widgets/test/fixtures/react_portal.tsx against the built package (React 19 from the app). */
   async buildReactPortal() {
     const { build } = await import('vite')
     const react = (await import('@vitejs/plugin-react')).default
@@ -94,7 +94,7 @@ export class PortalStandIn {
         outDir,
         emptyOutDir: true,
         lib: {
-          entry: app.makePath('tests/browser/embeds/fixtures/react_portal.tsx'),
+          entry: app.makePath('widgets/test/fixtures/react_portal.tsx'),
           formats: ['iife'],
           name: 'Portal',
           fileName: () => 'portal.js',

@@ -54,13 +54,10 @@ test.group('Widgets in a client portal (two origins)', (group) => {
     await meter.waitFor()
     assert.equal(await meter.getAttribute('aria-valuenow'), '1234')
     assert.equal(await meter.getAttribute('aria-valuemax'), '100000')
-    const fill = await page
-      .locator('adrelay-quota-meter')
-      .evaluate(
-        (element) =>
-          getComputedStyle(element.shadowRoot!.querySelector('.adrelay-meter-fill')!)
-            .backgroundColor
-      )
+    const fill = await page.locator('adrelay-quota-meter').evaluate((element) => {
+      const meterFill = (element as any).shadowRoot.querySelector('.adrelay-meter-fill')
+      return (globalThis as any).getComputedStyle(meterFill).backgroundColor as string
+    })
     assert.equal(fill, 'rgb(255, 0, 102)')
   })
 

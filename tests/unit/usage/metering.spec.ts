@@ -28,6 +28,7 @@ async function credentialFor(requestLimit: number): Promise<VerifiedApiKey> {
     planId: 'free',
     requestLimit,
     suspended: false,
+    monthlyLimit: null,
   }
 }
 

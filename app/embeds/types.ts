@@ -118,8 +118,11 @@ export interface CampaignFigures {
   roas: number | null
 }
 
-/** `GET /api/embed/bundle`: the script-tag build as the app serves it. */
-export interface WidgetBundleInfo {
+/**
+ * `GET /api/embed/bundle`: the script-tag build as the app serves it. A type alias, not an
+ * interface: Inertia page props must be plain JSON records (index-signature compatible).
+ */
+export type WidgetBundleInfo = {
   version: string
   /** `/widgets/<version>/adrelay-widgets.js` */
   path: string

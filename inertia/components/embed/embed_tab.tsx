@@ -137,8 +137,8 @@ function EmbedBuilder() {
   }
 
   return (
-    <div className="grid gap-6">
-      <Card>
+    <div className="grid grid-cols-1 gap-6">
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle as="h2">Embed widgets in a client portal</CardTitle>
           <CardDescription>
@@ -146,8 +146,8 @@ function EmbedBuilder() {
             widgets with its client secret. Embed reads do not count against your quota.
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-6">
-          <fieldset className="grid gap-2">
+        <CardContent className="grid grid-cols-1 gap-6">
+          <fieldset className="grid min-w-0 gap-2">
             <legend className="mb-1 text-sm font-medium text-slate-900">Components</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {ALL_COMPONENTS.map((name) => (
@@ -187,7 +187,7 @@ function EmbedBuilder() {
             </p>
           </div>
 
-          <fieldset className="grid gap-2">
+          <fieldset className="grid min-w-0 gap-2">
             <legend className="mb-1 text-sm font-medium text-slate-900">
               Ad accounts (campaign performance)
             </legend>
@@ -304,7 +304,7 @@ function EmbedBuilder() {
 
 function SnippetCard({ title, label, text }: { title: string; label: string; text: string }) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
         <CardTitle as="h3" className="text-base">
           {title}

@@ -84,9 +84,15 @@ const VARIABLES: [string, string, string][] = [
   ['--adrelay-spacing-unit', 'spacingUnit', 'Spacing unit (4px)'],
 ]
 
-function Table({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
+/** A reference table, scrollable (and focusable, so keyboards can scroll it) in its own box. */
+function Table({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
       <table className="w-full min-w-[36rem] text-left text-sm">
         <thead className="bg-slate-50 text-slate-700">
           <tr>
@@ -140,8 +146,11 @@ export default function WidgetsDocs({
           </Link>
         </nav>
       </header>
-      <main id="main-content" className="mx-auto grid max-w-4xl gap-8 px-4 py-8 sm:px-6">
-        <section className="grid gap-3">
+      <main
+        id="main-content"
+        className="mx-auto grid max-w-4xl grid-cols-1 gap-8 px-4 py-8 sm:px-6"
+      >
+        <section className="grid min-w-0 grid-cols-1 gap-3">
           <h1 className="text-2xl font-semibold text-slate-950">Embeddable widgets</h1>
           <p className="text-slate-700">
             Show your clients their Adrelay figures inside your own portal. Your server mints a
@@ -152,7 +161,7 @@ export default function WidgetsDocs({
           </p>
         </section>
 
-        <section className="grid gap-3" aria-labelledby="script-tag">
+        <section className="grid min-w-0 grid-cols-1 gap-3" aria-labelledby="script-tag">
           <h2 id="script-tag" className="text-lg font-semibold text-slate-950">
             Script tag
           </h2>
@@ -171,7 +180,7 @@ export default function WidgetsDocs({
           />
         </section>
 
-        <section className="grid gap-3" aria-labelledby="react">
+        <section className="grid min-w-0 grid-cols-1 gap-3" aria-labelledby="react">
           <h2 id="react" className="text-lg font-semibold text-slate-950">
             React
           </h2>
@@ -182,6 +191,7 @@ export default function WidgetsDocs({
             expires, and again on a 401; a revoked session (403) shows the error state.
           </p>
           <Table
+            label="Components"
             head={['React', 'Custom element', 'Session component', 'Shows']}
             rows={COMPONENTS.map(([react, element, component, shows]) => [
               code(react),
@@ -196,7 +206,7 @@ export default function WidgetsDocs({
           </p>
         </section>
 
-        <section className="grid gap-3" aria-labelledby="hooks">
+        <section className="grid min-w-0 grid-cols-1 gap-3" aria-labelledby="hooks">
           <h2 id="hooks" className="text-lg font-semibold text-slate-950">
             Headless hooks
           </h2>
@@ -205,10 +215,14 @@ export default function WidgetsDocs({
             when the secret changes; {code('error')} is an {code('EmbedError')} with a stable{' '}
             {code('code')} and {code('status')}.
           </p>
-          <Table head={['Hook', 'data']} rows={HOOKS.map(([hook, data]) => [code(hook), data])} />
+          <Table
+            label="Hooks"
+            head={['Hook', 'data']}
+            rows={HOOKS.map(([hook, data]) => [code(hook), data])}
+          />
         </section>
 
-        <section className="grid gap-3" aria-labelledby="events">
+        <section className="grid min-w-0 grid-cols-1 gap-3" aria-labelledby="events">
           <h2 id="events" className="text-lg font-semibold text-slate-950">
             DOM events
           </h2>
@@ -217,12 +231,13 @@ export default function WidgetsDocs({
             {code("document.addEventListener('adrelay:quota-threshold', (event) => …)")}.
           </p>
           <Table
+            label="Events"
             head={['Event', 'detail']}
             rows={EVENTS.map(([name, detail]) => [code(name), detail])}
           />
         </section>
 
-        <section className="grid gap-3" aria-labelledby="theming">
+        <section className="grid min-w-0 grid-cols-1 gap-3" aria-labelledby="theming">
           <h2 id="theming" className="text-lg font-semibold text-slate-950">
             Theming
           </h2>
@@ -232,6 +247,7 @@ export default function WidgetsDocs({
             {code('light')}, {code('dark')} or {code('auto')} (follows the system).
           </p>
           <Table
+            label="CSS variables"
             head={['CSS variable', 'appearance.variables', 'Used for (light / dark default)']}
             rows={VARIABLES.map(([variable, key, use]) => [code(variable), code(key), use])}
           />

@@ -6,6 +6,8 @@ import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { setUsage } from '#tests/helpers/usage'
 import { baseUrl } from '#tests/browser/web/helpers'
 import { PortalStandIn } from './portal_stand_in.js'
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright'
 
 /*
 | Issue 17 in a real browser: the app on one loopback origin, a plain client portal on
@@ -156,3 +158,43 @@ test.group('Embed tab and widgets reference', () => {
     await page.getByText('--adrelay-color-primary').waitFor()
   })
 })
+
+/** Serious or critical axe findings, and whether the page scrolls sideways. */
+async function layoutAndAxe(page: Page) {
+  const results = await new AxeBuilder({ page: page as any })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id)
+  const sideways = await page.evaluate(
+    () =>
+      (globalThis as any).document.documentElement.scrollWidth >
+      (globalThis as any).document.documentElement.clientWidth
+  )
+  return { serious, sideways }
+}
+
+for (const width of [1280, 375]) {
+  test.group(`Embed tab and widgets reference at ${width} px`, () => {
+    test('no sideways scroll and no serious axe finding', async ({
+      browserContext,
+      visit,
+      assert,
+    }) => {
+      const user = await createUser()
+      await setPlan(user, 'agency')
+      await browserContext.loginAs(user)
+      const page = await visit('/dashboard')
+      await page.setViewportSize({ width, height: 800 })
+      await page.getByRole('tab', { name: 'Embed' }).click()
+      await page.getByRole('button', { name: 'Show live preview' }).click()
+      await page.getByTestId('embed-preview').getByRole('progressbar').waitFor()
+      assert.deepEqual(await layoutAndAxe(page), { serious: [], sideways: false })
+
+      await page.goto('/docs/widgets')
+      await page.getByRole('heading', { name: 'Embeddable widgets' }).waitFor()
+      assert.deepEqual(await layoutAndAxe(page), { serious: [], sideways: false })
+    })
+  })
+}

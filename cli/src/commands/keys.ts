@@ -31,9 +31,12 @@ function keyId(value: string): number {
   return id
 }
 
-/** A key's monthly request limit: a positive whole number, or `none` to clear it. */
-export function monthlyLimit(value: string): number | null {
-  if (value === 'none') return null
+/**
+ * A key's monthly request limit: a positive whole number, or `none` to clear it (kept as the
+ * word: commander turns a parser's null into an empty string).
+ */
+export function monthlyLimit(value: string): number | 'none' {
+  if (value === 'none') return 'none'
   const limit = Number(value)
   if (!Number.isInteger(limit) || limit <= 0)
     throw new InvalidArgumentError('must be a positive whole number of requests, or none')
@@ -71,10 +74,11 @@ export function keysCommands(program: Command, run: RunWith) {
       run(
         async (
           context: Context,
-          options: { name: string; label?: string; monthlyLimit?: number | null }
+          options: { name: string; label?: string; monthlyLimit?: number | 'none' }
         ) => {
+          const limit = options.monthlyLimit === 'none' ? null : options.monthlyLimit
           const { body } = await context.request<CreatedKey>('POST', '/api/v1/keys', {
-            body: { name: options.name, label: options.label, monthlyLimit: options.monthlyLimit },
+            body: { name: options.name, label: options.label, monthlyLimit: limit },
             spinner: 'Creating the key…',
           })
           context.output.result(body, () => {
@@ -102,14 +106,17 @@ export function keysCommands(program: Command, run: RunWith) {
         async (
           context: Context,
           id: number,
-          options: { label?: string; monthlyLimit?: number | null }
+          options: { label?: string; monthlyLimit?: number | 'none' }
         ) => {
           if (options.label === undefined && options.monthlyLimit === undefined) {
             throw new InvalidArgumentError('give --label and/or --monthly-limit')
           }
           const label = options.label === 'none' ? null : options.label
           const { body } = await context.request<ListedKey>('PATCH', `/api/v1/keys/${id}`, {
-            body: { label, monthlyLimit: options.monthlyLimit },
+            body: {
+              label,
+              monthlyLimit: options.monthlyLimit === 'none' ? null : options.monthlyLimit,
+            },
             spinner: 'Updating the key…',
           })
           context.output.result(body, () =>

@@ -18,6 +18,11 @@ import type { ListAuditEntries } from '#admin/actions/list_audit_entries'
 
 import type AutomationController from '#automation/controllers/automation_controller'
 import type { buildClientConfigs } from '#automation/n8n_template'
+import type { ListRules } from '#rules/actions/list_rules'
+import type { ListRuleRuns } from '#rules/actions/list_rule_runs'
+import type { PreviewRule } from '#rules/actions/preview_rule'
+import type { BacktestRule } from '#rules/actions/backtest_rule'
+import type { RuleTemplate } from '#rules/templates'
 
 /** What an action's `execute` resolves to (what its session endpoint answers). */
 type ResultOf<Action extends { execute(...args: any[]): unknown }> = Awaited<
@@ -66,6 +71,54 @@ export type AuditEntry = AuditLogPage['entries'][number]
 /* Automation (the page's props and its endpoint list). */
 export type PublishedActionInfo = Awaited<ReturnType<AutomationController['actions']>>[number]
 export type McpClientConfig = ReturnType<typeof buildClientConfigs>[number]
+
+/* Automated rules (results of the rules module's published actions). */
+export type {
+  RuleAction,
+  RuleCondition,
+  RuleDefinition,
+  RuleGuards,
+  RuleSchedule,
+} from '#rules/definition'
+export type RuleSummary = ResultOf<ListRules>['rules'][number]
+export type RuleRunView = ResultOf<ListRuleRuns>['runs'][number]
+export type RuleRunItemView = NonNullable<RuleRunView['items']>[number]
+export type RulePreview = ResultOf<PreviewRule>
+export type RuleBacktest = ResultOf<BacktestRule>
+export type RuleTemplateView = RuleTemplate
+
+/* Campaigns page (Meta actions through /api/actions/:name). */
+export type { Campaign, AdSet, Ad } from '#meta/services/normalize'
+export type { WriteResult, FieldChange, GraphRequestPlan } from '#meta/actions/write_preview'
+export type InsightsResult = ResultOf<import('#meta/actions/get_insights').GetInsights>
+export type InsightsRow = InsightsResult['rows'][number]
+export type ListCampaignsResult = ResultOf<import('#meta/actions/list_campaigns').ListCampaigns>
+export type ListAdSetsResult = ResultOf<import('#meta/actions/list_ad_sets').ListAdSets>
+export type ListAdsResult = ResultOf<import('#meta/actions/list_ads').ListAds>
+export type ListPagesResult = ResultOf<import('#meta/actions/list_pages').ListPages>
+export type TargetingSearchResult = ResultOf<
+  import('#meta/actions/search_targeting').SearchTargeting
+>
+export type AudienceSizeEstimate = ResultOf<
+  import('#meta/actions/estimate_audience_size').EstimateAudienceSize
+>
+/* Alerts (actions; the live push shape from the broadcaster). */
+import type { ListNotifications } from '#alerts/actions/list_notifications'
+import type { GetAlertPreferences } from '#alerts/actions/alert_preferences'
+import type {
+  CreateAlertWebhook,
+  ListAlertDeliveries,
+  ListAlertWebhooks,
+} from '#alerts/actions/alert_webhooks'
+export type NotificationList = ResultOf<ListNotifications>
+export type AlertNotification = NotificationList['notifications'][number]
+export type AlertPreferences = ResultOf<GetAlertPreferences>
+export type AlertWebhookList = ResultOf<ListAlertWebhooks>
+export type CreatedAlertWebhook = ResultOf<CreateAlertWebhook>
+export type AlertDeliveryList = ResultOf<ListAlertDeliveries>
+export type { NotificationBroadcast } from '#alerts/services/notification_broadcaster'
+export type { AlertChannel } from '#alerts/services/alert_defaults'
+export type { AlertType } from '#alerts/events'
 
 // Embeds (issue 17): shapes declared once in app/embeds/types.ts.
 export type { CreatedEmbedSession, EmbedComponent, WidgetBundleInfo } from '#embeds/types'

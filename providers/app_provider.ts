@@ -3,13 +3,14 @@ import env from '#start/env'
 import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
 import { CallLog } from '#usage/services/call_log'
 import { Metering } from '#usage/services/metering'
+import { MeterCall } from '#usage/actions/meter_call'
 import { SqlQuotaStore } from '#usage/services/sql_quota_store'
 import { RedisQuotaStore } from '#usage/services/redis_quota_store'
 import { QuotaStore } from '#usage/services/quota_store'
 import { registerMetaBindings, shutdownMeta } from '#meta/bindings'
 import { BillingSettings } from '#billing/services/billing_settings'
 import { StripeGateway } from '#billing/services/stripe_gateway'
-import { ActionRegistry } from '#automation/registry/action_registry'
+import { ActionRegistry } from '#registry/action_registry'
 import MeteredApiMiddleware from '#usage/middleware/metered_api_middleware'
 import RestActionsController from '#automation/controllers/rest_actions_controller'
 
@@ -28,6 +29,9 @@ export default class AppProvider {
     // Stateless classes on the metered hot path: made once, not resolved per request.
     this.app.container.singleton(MeteredApiMiddleware, async (resolver) => {
       return new MeteredApiMiddleware(await resolver.make(Metering))
+    })
+    this.app.container.singleton(MeterCall, async (resolver) => {
+      return new MeterCall(await resolver.make(Metering))
     })
     this.app.container.singleton(RestActionsController, async (resolver) => {
       return new RestActionsController(await resolver.make(ActionRegistry))

@@ -24,20 +24,11 @@ const PRIVATE_FOLDERS = ['models', 'services', 'controllers', 'listeners', 'jobs
 const HTTP_FREE_FOLDERS = ['actions', 'services', 'tools', 'listeners', 'jobs']
 
 /**
- * Files that still cross a boundary, each with the work that removes it. The metered pipeline
- * (REST middleware, MCP server, the `meter` step) is being rebuilt by issue 13 item 2
- * (package `metering`); its files are left to it rather than restructured twice.
+ * Files that still cross a boundary, each with the work that removes it. None left: the
+ * metered pipeline (issue 13 item 2, ADR 0008) reaches other modules through type imports and
+ * the usage module's `MeterCall` action.
  */
-export const KNOWN_CROSSINGS = [
-  // usage → keys: the metered middleware and Metering resolve keys with ApiKeyVerifier.
-  'app/usage/middleware/metered_api_middleware.ts',
-  'app/usage/services/metering.ts',
-  // automation → usage/keys: the MCP server factory meters calls itself (item 2 merges it).
-  'app/automation/mcp/mcp_server_factory.ts',
-  // automation/meta → usage: the declaration and the integrator proxy meter through Metering.
-  'app/automation/registry/define_action.ts',
-  'app/meta/actions/resolve_integrator_context.ts',
-]
+export const KNOWN_CROSSINGS = []
 
 /** The modules: every folder of app/ except the cross-cutting ones. */
 export function appModules(appDir = fileURLToPath(new URL('../app', import.meta.url))) {
@@ -47,18 +38,30 @@ export function appModules(appDir = fileURLToPath(new URL('../app', import.meta.
     .sort()
 }
 
+/**
+ * The top layer: automation publishes the other modules' declared actions (REST, MCP,
+ * OpenAPI) and no module imports it; the declaration contract they share is `#registry`.
+ */
+const TOP_LAYER = 'automation'
+
 /** `no-restricted-imports` patterns that keep `module` out of the others' private folders. */
 function crossModulePatterns(module, modules) {
   const others = modules.filter((name) => name !== module)
   const kernelFree = others.filter((name) => name !== 'accounts')
-  const patterns = [
-    {
-      regex: `^#(${others.join('|')})/(${PRIVATE_FOLDERS.filter((f) => f !== 'models').join('|')})/`,
-      allowTypeImports: true,
+  const patterns = []
+  if (module !== TOP_LAYER && modules.includes(TOP_LAYER)) {
+    patterns.push({
+      regex: `^#${TOP_LAYER}/`,
       message:
-        "Another module's services, controllers, listeners and jobs are private: use its actions or events (ARCHITECTURE.md, Module arrows).",
-    },
-  ]
+        'automation is the top layer: it imports the modules it publishes, never the reverse. Declare actions with #registry/define_action.',
+    })
+  }
+  patterns.push({
+    regex: `^#(${others.join('|')})/(${PRIVATE_FOLDERS.filter((f) => f !== 'models').join('|')})/`,
+    allowTypeImports: true,
+    message:
+      "Another module's services, controllers, listeners and jobs are private: use its actions or events (ARCHITECTURE.md, Module arrows).",
+  })
   if (kernelFree.length > 0) {
     patterns.push({
       regex: `^#(${kernelFree.join('|')})/models/`,

@@ -77,6 +77,19 @@ export default await Env.create(new URL('../', import.meta.url), {
   /* MCP server: extra browser origins allowed to call /mcp (comma-separated; APP_URL's is always allowed) */
   MCP_ALLOWED_ORIGINS: Env.schema.string.optional(),
 
+  /* Alerts: email over SMTP (logged instead of sent when SMTP_HOST is unset) */
+  SMTP_HOST: Env.schema.string.optional(),
+  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_SECURE: Env.schema.boolean.optional(),
+  SMTP_USERNAME: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.secret.optional(),
+  MAIL_FROM_ADDRESS: Env.schema.string.optional(),
+  /* Alerts: webhook request time limit (default 10000) */
+  ALERT_WEBHOOK_TIMEOUT_MS: Env.schema.number.optional(),
+  /* Leads: the verify token of Meta's leadgen webhook subscription; retention in days */
+  META_WEBHOOK_VERIFY_TOKEN: Env.schema.string.optional(),
+  LEAD_RETENTION_DAYS: Env.schema.number.optional(),
+
   /* Privacy page */
   PRIVACY_CONTACT_EMAIL: Env.schema.string.optional(),
 })

@@ -13,6 +13,7 @@ import emitter from '@adonisjs/core/services/emitter'
 import type {} from '#billing/events'
 import type {} from '#admin/events'
 import type {} from '#keys/events'
+import type {} from '#alerts/events'
 
 const ForgetCachedKeys = () => import('#keys/listeners/forget_cached_keys')
 
@@ -20,3 +21,7 @@ emitter.on('subscription:changed', [ForgetCachedKeys, 'forgetUser'])
 emitter.on('user:suspended', [ForgetCachedKeys, 'forgetUser'])
 emitter.on('user:unsuspended', [ForgetCachedKeys, 'forgetUser'])
 emitter.on('api_key:revoked', [ForgetCachedKeys, 'forgetRevoked'])
+
+/* Alerts: every alert:raised goes through the alerts pipeline (app/alerts/actions/raise_alert.ts). */
+const RaiseAlertListener = () => import('#alerts/listeners/raise_alert_listener')
+emitter.on('alert:raised', [RaiseAlertListener, 'handle'])

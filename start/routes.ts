@@ -11,6 +11,9 @@ import '#admin/routes'
 import '#web/routes'
 import '#automation/routes'
 import '#meta/routes'
+import '#rules/routes'
+import '#alerts/routes'
+import '#leads/routes'
 
 /** Unauthenticated health check (load balancers, benchmarks). */
 router.get('/health', () => ({ status: 'ok' }))

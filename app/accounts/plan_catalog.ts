@@ -13,6 +13,7 @@ export type PlanFeature =
   | 'performance_alerts'
   | 'lead_tracking'
   | 'automation_tools'
+  | 'automated_rules'
   /* issue 17: embeddable widgets (paid plans), without the "Powered by Adrelay" line (Agency) */
   | 'embed_widgets'
   | 'embed_unbranded'
@@ -33,6 +34,8 @@ export interface PlanDefinition {
   popular: boolean
   /** Machine-checked capabilities. */
   unlocks: PlanFeature[]
+  /** Automated rules a user may keep (enabled or not); 0 without `automated_rules`. */
+  ruleLimit: number
 }
 
 /** Quota used when a plan cannot be resolved (spec §9). */
@@ -53,6 +56,7 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
     limitations: ['No advanced analytics'],
     popular: false,
     unlocks: [],
+    ruleLimit: 0,
   },
   {
     id: 'trafficker',
@@ -67,10 +71,18 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
       'Automation tools',
       'Priority support',
       'Basic integrations',
+      'Up to 25 automated rules',
     ],
     limitations: [],
     popular: true,
-    unlocks: ['advanced_analytics', 'performance_alerts', 'automation_tools', 'embed_widgets'],
+    unlocks: [
+      'advanced_analytics',
+      'performance_alerts',
+      'automation_tools',
+      'automated_rules',
+      'embed_widgets',
+    ],
+    ruleLimit: 25,
   },
   {
     id: 'agency',
@@ -86,6 +98,7 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
       '24/7 phone support',
       'All integrations',
       'Custom solutions',
+      'Up to 250 automated rules',
     ],
     limitations: [],
     popular: false,
@@ -94,9 +107,11 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
       'performance_alerts',
       'lead_tracking',
       'automation_tools',
+      'automated_rules',
       'embed_widgets',
       'embed_unbranded',
     ],
+    ruleLimit: 250,
   },
 ]
 

@@ -8,6 +8,7 @@ import { mcpOriginGuard, mcpProtocolVersionGuard } from '#automation/mcp/http_gu
 const McpController = () => import('#automation/controllers/mcp_controller')
 const AutomationController = () => import('#automation/controllers/automation_controller')
 const SessionActionsController = () => import('#automation/controllers/session_actions_controller')
+const SessionUploadsController = () => import('#automation/controllers/session_uploads_controller')
 
 /*
 | MCP Streamable HTTP endpoint. Origin first (DNS-rebinding defence), then the API key on
@@ -74,6 +75,8 @@ router
 */
 router
   .group(() => {
+    // The image upload as multipart/form-data (up to 8 MB; JSON bodies stop at 1 MB).
+    router.post('/upload_ad_image/file', [SessionUploadsController, 'uploadAdImage'])
     router.get('/:name', [SessionActionsController, 'read']).where('name', /^[a-z][a-z0-9_]*$/)
     router.post('/:name', [SessionActionsController, 'invoke']).where('name', /^[a-z][a-z0-9_]*$/)
   })

@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, sessionApiMiddleware, webMiddleware } from '#start/kernel'
 import { meteredApi } from '#usage/middleware/metered_api_middleware'
-import { requireCliToken } from '#keys/middleware/require_cli_token'
+import { requireCliToken } from '#usage/middleware/require_cli_token'
 import { throttleApiKeyCreation, throttleSignIn } from '#start/limiter'
 
 const ApiKeysController = () => import('#keys/controllers/api_keys_controller')

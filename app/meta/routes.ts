@@ -7,11 +7,13 @@ const IntegrationsController = () => import('#meta/controllers/integrations_cont
 const MetaOauthController = () => import('#meta/controllers/meta_oauth_controller')
 const MetaConnectionController = () => import('#meta/controllers/meta_connection_controller')
 const IntegratorController = () => import('#meta/controllers/integrator_controller')
+const CampaignsPageController = () => import('#meta/controllers/campaigns_page_controller')
 
 /* Page and the OAuth redirects (browser navigation, session cookie). */
 router
   .group(() => {
     router.get('/integrations', [IntegrationsController, 'show'])
+    router.get('/campaigns', [CampaignsPageController, 'show'])
     router.get('/meta/oauth/start', [MetaOauthController, 'start']).use(throttleMetaConnect)
     router.get('/meta/oauth/callback', [MetaOauthController, 'callback'])
   })

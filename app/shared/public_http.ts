@@ -35,6 +35,19 @@ export interface PublicFetchOptions {
   accept?: string
   /** Exact origins (`scheme://host:port`) exempt from the public-address rule. */
   allowedOrigins?: readonly string[]
+  /**
+   * Skip the public-address rule for every origin (development and tests delivering to a
+   * local receiver). Production callers leave it unset.
+   */
+  allowPrivateAddresses?: boolean
+}
+
+/** What `postPublicUrl` sends. */
+export interface PublicPostOptions extends PublicFetchOptions {
+  /** Request body (JSON text, usually). */
+  body: string
+  /** Extra request headers (`content-type` defaults to application/json). */
+  headers?: Record<string, string>
 }
 
 /** The answer of `fetchPublicUrl`. */
@@ -134,6 +147,31 @@ export async function fetchPublicUrl(
 }
 
 /**
+ * POSTs `options.body` to `raw` under the same rules as `fetchPublicUrl` (public addresses
+ * only unless `allowPrivateAddresses`, checked at connect time; redirects are never followed
+ * for a POST). Used by alert webhooks. Non-2xx answers are returned, not thrown; the answer
+ * body is read up to `maxBytes`.
+ * @throws AppError 422 `url_invalid` | `url_not_allowed` | `url_too_many_redirects` |
+ *   `url_content_too_large`; 502 `url_fetch_failed` (network error, timeout)
+ */
+export async function postPublicUrl(
+  raw: string,
+  options: PublicPostOptions
+): Promise<PublicFetchResult> {
+  const deadline = Date.now() + options.timeoutMs
+  const url = options.allowPrivateAddresses
+    ? assertPublicUrlShape(raw, [new URL(raw).origin])
+    : assertPublicUrlShape(raw, options.allowedOrigins)
+  const response = await requestOnce(url, options, deadline, {
+    method: 'POST',
+    body: options.body,
+    headers: { 'content-type': 'application/json', ...options.headers },
+  })
+  const body = await readCappedBody(response.stream, options.maxBytes, response.declaredLength)
+  return { url: url.toString(), status: response.status, contentType: response.contentType, body }
+}
+
+/**
  * Reads a body stream into one Buffer, refusing more than `maxBytes` (a declared length over
  * the cap is refused before reading). Used by fetchPublicUrl and the Graph API client.
  * @throws AppError 422 `url_content_too_large` (callers may map it to their own code)
@@ -182,18 +220,31 @@ interface OneResponse {
   discard(): void
 }
 
-function requestOnce(url: URL, options: PublicFetchOptions, deadline: number) {
-  const exempt = options.allowedOrigins?.includes(url.origin) ?? false
+function requestOnce(
+  url: URL,
+  options: PublicFetchOptions,
+  deadline: number,
+  post?: { method: 'POST'; body: string; headers: Record<string, string> }
+) {
+  const exempt =
+    options.allowPrivateAddresses === true ||
+    (options.allowedOrigins?.includes(url.origin) ?? false)
   const secure = url.protocol === 'https:'
   const agent = secure ? (exempt ? openHttps : strictHttps) : exempt ? openHttp : strictHttp
   const remaining = deadline - Date.now()
   if (remaining <= 0) return Promise.reject(timedOut())
   return new Promise<OneResponse>((resolve, reject) => {
-    const request = (secure ? https : http).get(
+    const request = (secure ? https : http).request(
       url,
       {
+        method: post?.method ?? 'GET',
         agent,
-        headers: { 'accept': options.accept ?? '*/*', 'user-agent': 'Adrelay/1.0' },
+        headers: {
+          'accept': options.accept ?? '*/*',
+          'user-agent': 'Adrelay/1.0',
+          ...post?.headers,
+          ...(post ? { 'content-length': String(Buffer.byteLength(post.body)) } : {}),
+        },
         timeout: remaining,
       },
       (response) => {
@@ -213,6 +264,7 @@ function requestOnce(url: URL, options: PublicFetchOptions, deadline: number) {
       }
     )
     const timer = setTimeout(() => request.destroy(timedOut()), remaining)
+    request.end(post?.body)
     request.once('close', () => clearTimeout(timer))
     request.once('timeout', () => request.destroy(timedOut()))
     request.once('error', (error: any) => {
@@ -227,6 +279,64 @@ function requestOnce(url: URL, options: PublicFetchOptions, deadline: number) {
         )
       )
     })
+  })
+}
+
+/**
+ * POSTs `body` as JSON to `raw` under the same rules as fetchPublicUrl (public addresses only,
+ * checked at connect time; `allowedOrigins` exempt), never following a redirect, and returns
+ * the status (the answer's body is discarded). Used for webhooks a user configures.
+ * @throws AppError 422 `url_invalid` | `url_not_allowed`; 502 `url_fetch_failed` (network
+ *   error, timeout)
+ */
+export function postPublicJson(
+  raw: string,
+  body: unknown,
+  options: {
+    timeoutMs: number
+    allowedOrigins?: readonly string[]
+    headers?: Record<string, string>
+  }
+): Promise<{ status: number }> {
+  const url = assertPublicUrlShape(raw, options.allowedOrigins)
+  const exempt = options.allowedOrigins?.includes(url.origin) ?? false
+  const secure = url.protocol === 'https:'
+  const agent = secure ? (exempt ? openHttps : strictHttps) : exempt ? openHttp : strictHttp
+  const payload = Buffer.from(JSON.stringify(body))
+  return new Promise((resolve, reject) => {
+    const request = (secure ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(payload.length),
+          'user-agent': 'Adrelay/1.0',
+          ...options.headers,
+        },
+        timeout: options.timeoutMs,
+      },
+      (response) => {
+        response.resume()
+        resolve({ status: response.statusCode ?? 0 })
+      }
+    )
+    const timer = setTimeout(() => request.destroy(timedOut()), options.timeoutMs)
+    request.once('close', () => clearTimeout(timer))
+    request.once('timeout', () => request.destroy(timedOut()))
+    request.once('error', (error: any) => {
+      if (error instanceof AppError) return reject(error)
+      if (/is not allowed\. Because/.test(String(error?.message))) return reject(notAllowed(url))
+      reject(
+        new AppError(
+          PUBLIC_FETCH_ERRORS.failed,
+          `The URL could not be reached (${error?.code ?? 'network error'}).`,
+          502
+        )
+      )
+    })
+    request.end(payload)
   })
 }
 

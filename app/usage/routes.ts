@@ -1,7 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, sessionApiMiddleware } from '#start/kernel'
 import { meteredApi } from '#usage/middleware/metered_api_middleware'
-import { requireCliToken } from '#keys/middleware/require_cli_token'
+import { requireCliToken } from '#usage/middleware/require_cli_token'
 
 const UsageController = () => import('#usage/controllers/usage_controller')
 const UsageAnalyticsController = () => import('#usage/controllers/usage_analytics_controller')

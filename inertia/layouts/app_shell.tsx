@@ -5,13 +5,16 @@ import { queryClient } from '~/lib/query_client'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import {
   BarChart3,
+  Bell,
   Bot,
   CreditCard,
   LogOut,
+  Megaphone,
   Menu,
   Plug,
   ShieldCheck,
   User as UserIcon,
+  Workflow,
   X,
   type LucideIcon,
 } from 'lucide-react'
@@ -20,6 +23,8 @@ import { Badge } from '~/components/ui/badge'
 import { TooltipProvider } from '~/components/ui/tooltip'
 import { Toaster } from '~/components/ui/toaster'
 import { useSessionUser } from '~/hooks/use_session_user'
+import { useLiveNotifications } from '~/hooks/use_notifications'
+import { NotificationBell } from '~/components/notification_bell'
 import { cn } from '~/lib/utils'
 import type { SessionUser } from '~/types'
 
@@ -30,15 +35,29 @@ interface NavItem {
   adminOnly?: boolean
 }
 
-/** Sidebar links (spec §2 Sidebar), in the spec's order. */
+/** Sidebar links (spec §2 Sidebar), in the spec's order; Campaigns from issue 15. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/', icon: BarChart3 },
+  { label: 'Campaigns', href: '/campaigns', icon: Megaphone },
   { label: 'Integrations', href: '/integrations', icon: Plug },
   { label: 'Automation', href: '/dashboard', icon: Bot },
+  { label: 'Rules', href: '/rules', icon: Workflow },
   { label: 'Subscription', href: '/subscription', icon: CreditCard },
   { label: 'Profile', href: '/profile', icon: UserIcon },
+  { label: 'Alerts', href: '/alerts', icon: Bell },
   { label: 'Admin', href: '/admin', icon: ShieldCheck, adminOnly: true },
 ]
+
+/** Plans with Performance Alerts get the notification centre (the server enforces it too). */
+function hasAlerts(user: SessionUser) {
+  return user.features.includes('performance_alerts')
+}
+
+/** Keeps the bell live (SSE); inside the QueryClientProvider, renders nothing. */
+function LiveNotifications({ userId, enabled }: { userId: number; enabled: boolean }) {
+  useLiveNotifications(userId, enabled)
+  return null
+}
 
 function isCurrent(href: string, url: string) {
   const path = url.split('?')[0].split('#')[0]
@@ -49,16 +68,19 @@ function SidebarContents({
   user,
   url,
   onNavigate,
+  bell = false,
 }: {
   user: SessionUser
   url: string
   onNavigate?: () => void
+  /** Show the notification bell next to the logo (the desktop sidebar). */
+  bell?: boolean
 }) {
   const showPro = !user.entitled
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || user.role === 'admin')
   return (
     <div className="flex h-full flex-col">
-      <div className="flex h-16 items-center px-5">
+      <div className="flex h-16 items-center justify-between gap-2 px-5">
         <Link
           href="/"
           onClick={onNavigate}
@@ -66,6 +88,7 @@ function SidebarContents({
         >
           <Logo beta />
         </Link>
+        {bell && hasAlerts(user) && <NotificationBell />}
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="grid gap-1">
@@ -152,6 +175,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <QueryClientProvider client={queryClient}>
+      <LiveNotifications userId={user.id} enabled={hasAlerts(user)} />
       <TooltipProvider>
         <div className="min-h-screen bg-slate-50 text-slate-900">
           <a
@@ -161,7 +185,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
             Skip to content
           </a>
           <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block">
-            <SidebarContents user={user} url={url} />
+            <SidebarContents user={user} url={url} bell />
           </aside>
 
           <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
@@ -172,10 +196,13 @@ export default function AppShell({ children }: { children: ReactNode }) {
               >
                 <Logo />
               </Link>
-              <DialogPrimitive.Trigger className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-                <Menu className="size-5" aria-hidden="true" />
-                <span className="sr-only">Open menu</span>
-              </DialogPrimitive.Trigger>
+              <div className="flex items-center gap-1">
+                {hasAlerts(user) && <NotificationBell align="end" />}
+                <DialogPrimitive.Trigger className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                  <Menu className="size-5" aria-hidden="true" />
+                  <span className="sr-only">Open menu</span>
+                </DialogPrimitive.Trigger>
+              </div>
             </header>
             <DialogPrimitive.Portal>
               <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50 lg:hidden" />

@@ -32,7 +32,13 @@ function Section({
 }
 
 /** Privacy Policy & Data Processing (spec §2 Privacy page), written to match what Adrelay stores. */
-export default function Privacy({ contactEmail }: { contactEmail: string }) {
+export default function Privacy({
+  contactEmail,
+  leadRetentionDays,
+}: {
+  contactEmail: string
+  leadRetentionDays: number
+}) {
   const mailto = `mailto:${contactEmail}`
   return (
     <div className="min-h-screen bg-slate-50">
@@ -159,6 +165,15 @@ export default function Privacy({ contactEmail }: { contactEmail: string }) {
               </li>
               <li>
                 Stripe keeps payment records for the periods that tax and accounting law requires.
+              </li>
+              <li>
+                Leads from Meta Lead Ads (Agency plan) are stored with the answers encrypted and
+                deleted {leadRetentionDays} days after they arrive; alert webhooks and their signing
+                secrets are stored encrypted until you delete them.
+              </li>
+              <li>
+                Notifications and their delivery log are kept with your account; alert emails and
+                webhook calls contain the alert text only, never lead answers.
               </li>
             </ul>
           </Section>

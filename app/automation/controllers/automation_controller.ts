@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import { appUrl } from '#config/app'
 import { cheapestPlanWith } from '#accounts/plan_catalog'
-import { ActionRegistry } from '#automation/registry/action_registry'
+import { ActionRegistry } from '#registry/action_registry'
 import { buildOpenApiDocument } from '#automation/openapi/openapi_document'
 import {
   API_KEY_PLACEHOLDER,

@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import { AppError } from '#shared/errors'
-import { ActionRegistry } from '#automation/registry/action_registry'
-import { coerceQuery } from '#automation/registry/json_schema'
+import { ActionRegistry } from '#registry/action_registry'
+import { coerceQuery } from '#registry/json_schema'
 
 /**
  * REST adapter over the action registry: `GET /api/v1/<module>/<action>` (read-only actions,

@@ -3,8 +3,8 @@ import { inject } from '@adonisjs/core'
 import { AppError } from '#shared/errors'
 import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import type { PlanId } from '#accounts/plan_catalog'
-import { ActionRegistry } from '#automation/registry/action_registry'
-import { coerceQuery } from '#automation/registry/json_schema'
+import { ActionRegistry } from '#registry/action_registry'
+import { coerceQuery } from '#registry/json_schema'
 
 /**
  * Session adapter over the action registry for the web screens (the Campaigns page, later the

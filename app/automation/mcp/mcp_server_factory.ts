@@ -13,9 +13,9 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js'
 import { AppError } from '#shared/errors'
-import { Metering } from '#usage/services/metering'
+import { MeterCall } from '#usage/actions/meter_call'
 import type { VerifiedApiKey } from '#keys/services/api_key_verifier'
-import { ActionRegistry } from '#automation/registry/action_registry'
+import { ActionRegistry } from '#registry/action_registry'
 import { MCP_SERVER_INSTRUCTIONS } from '#automation/mcp/instructions'
 
 /** The SDK builds an Ajv instance per server unless given one (only used for elicitation). */
@@ -83,7 +83,7 @@ export function mcpToolList(registry: ActionRegistry): ListToolsResult {
 export class McpServerFactory {
   constructor(
     private registry: ActionRegistry,
-    private metering: Metering
+    private meterCall: MeterCall
   ) {}
 
   /** A server bound to the key that authenticated this request. */
@@ -110,8 +110,8 @@ export class McpServerFactory {
   }
 
   /**
-   * Runs one `tools/call` of a published tool for the key's owner through the meter step
-   * (`Metering.meter`: count, run the registry, record method `MCP`, endpoint
+   * Runs one `tools/call` of a published tool for the key's owner through the usage
+   * module's meter step (`MeterCall`: count, run the registry, record method `MCP`, endpoint
    * `tools/call <name>`, with the status the same call has over REST). Returns
    * `structuredContent` (the action's output) plus the same data as text; an `AppError`
    * (quota, plan gate, validation, the action's own) becomes a tool error whose text starts
@@ -119,8 +119,8 @@ export class McpServerFactory {
    * by the controller's direct path.
    */
   callTool(key: VerifiedApiKey, name: string, args: unknown): Promise<CallToolResult> {
-    return this.metering
-      .meter({ credential: key, method: 'MCP', endpoint: `tools/call ${name}` }, (quota) =>
+    return this.meterCall
+      .execute({ credential: key, method: 'MCP', endpoint: `tools/call ${name}` }, (quota) =>
         this.registry.invoke(
           name,
           { userId: key.userId, planId: key.planId, tokenId: key.tokenId, quota },

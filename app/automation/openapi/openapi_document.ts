@@ -1,6 +1,6 @@
 import { findPlan, cheapestPlanWith } from '#accounts/plan_catalog'
-import type { ActionRegistry, PublishedAction } from '#automation/registry/action_registry'
-import { closeObjects, toJsonSchema, type JsonSchema } from '#automation/registry/json_schema'
+import type { ActionRegistry, PublishedAction } from '#registry/action_registry'
+import { closeObjects, toJsonSchema, type JsonSchema } from '#registry/json_schema'
 import { integratorContextOutput, proxyRequestInput } from '#meta/validators/integrator'
 import { accountEndpoints } from '#automation/openapi/account_endpoints'
 import type { DocumentedEndpoint } from '#shared/documented_endpoint'

@@ -1,7 +1,10 @@
-import type { ActionDeclaration } from '#automation/registry/define_action'
-import { ActionRegistry } from '#automation/registry/action_registry'
+import type { ActionDeclaration } from '#registry/define_action'
+import { ActionRegistry } from '#registry/action_registry'
 import { usageTools } from '#usage/tools/index'
 import { metaTools } from '#meta/tools/index'
+import { rulesTools } from '#rules/tools/index'
+import { alertsTools } from '#alerts/tools/index'
+import { leadsTools } from '#leads/tools/index'
 
 /**
  * Every published action, collected from the modules that publish them. Adding a module's
@@ -11,6 +14,9 @@ import { metaTools } from '#meta/tools/index'
 export const publishedActions: readonly ActionDeclaration<any, any>[] = [
   ...usageTools,
   ...metaTools,
+  ...rulesTools,
+  ...alertsTools,
+  ...leadsTools,
 ]
 
 let registry: ActionRegistry | null = null

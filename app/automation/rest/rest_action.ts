@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import app from '@adonisjs/core/services/app'
-import type { ActionHttpMethod } from '#automation/registry/action_registry'
+import type { ActionHttpMethod } from '#registry/action_registry'
 import { AppError } from '#shared/errors'
 import { resolveOnce } from '#shared/resolve_once'
 

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type ApiToken from '#keys/models/api_token'
 import { ListApiKeys } from '#keys/actions/list_api_keys'
-import { ActionRegistry } from '#automation/registry/action_registry'
+import { ActionRegistry } from '#registry/action_registry'
 import { GetAccountUsage } from '#usage/actions/get_account_usage'
 import { GetCallActivity } from '#usage/actions/get_call_activity'
 import { AppError } from '#shared/errors'

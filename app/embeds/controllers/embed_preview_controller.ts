@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { CreateEmbedSession } from '#embeds/actions/create_embed_session'
 import { createEmbedSessionBody } from '#embeds/http/embed_endpoints'
 import { WidgetBundle } from '#embeds/services/widget_bundle'
-import { parseInput } from '#automation/registry/action_registry'
+import { parseInput } from '#registry/action_registry'
 import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 
 /** The preview's scope: what the Embed tab lets the user choose (origins: this app's). */

@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import { CreateEmbedSession } from '#embeds/actions/create_embed_session'
 import { ManageEmbedSessions } from '#embeds/actions/manage_embed_sessions'
 import { createEmbedSessionBody, embedSessionIdParams } from '#embeds/http/embed_endpoints'
-import { parseInput } from '#automation/registry/action_registry'
+import { parseInput } from '#registry/action_registry'
 import { AppError } from '#shared/errors'
 
 /**

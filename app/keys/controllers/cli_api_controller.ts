@@ -8,7 +8,7 @@ import { ManageCliSessions } from '#keys/actions/manage_cli_sessions'
 import ApiKeyTransformer from '#keys/transformers/api_key_transformer'
 import { createKeyBody, keyIdParams, rotateKeyBody, updateKeyBody } from '#keys/http/cli_endpoints'
 import { UpdateApiKey } from '#keys/actions/update_api_key'
-import { ActionRegistry, parseInput } from '#automation/registry/action_registry'
+import { ActionRegistry, parseInput } from '#registry/action_registry'
 import { sanitizeName } from '#shared/user_text'
 import { AppError } from '#shared/errors'
 

@@ -1,9 +1,6 @@
 import { inject } from '@adonisjs/core'
 import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
-import type { EventsList } from '@adonisjs/core/types'
-import type {} from '#keys/events'
-import type {} from '#billing/events'
-import type {} from '#admin/events'
+import type { ApiKeyRevoked } from '#keys/events'
 
 /**
  * Drops the API key verifier's cached outcomes when what they carry changes: a plan change
@@ -17,12 +14,12 @@ export default class ForgetCachedKeys {
   constructor(private verifier: ApiKeyVerifier) {}
 
   /** The user's plan or status changed: every cached key of the user is re-read. */
-  forgetUser({ userId }: EventsList['subscription:changed'] | EventsList['user:suspended']) {
+  forgetUser({ userId }: { userId: number }) {
     this.verifier.forgetUser(userId)
   }
 
   /** One key (its digest) or all of the user's credentials were revoked. */
-  forgetRevoked({ userId, tokenHash }: EventsList['api_key:revoked']) {
+  forgetRevoked({ userId, tokenHash }: ApiKeyRevoked) {
     if (tokenHash === null) this.verifier.forgetUser(userId)
     else this.verifier.forgetDigest(tokenHash)
   }

@@ -32,7 +32,7 @@ export interface VerifiedApiKey {
 /** A cached outcome: the verified key (or `false` for a miss) and when it stops being trusted. */
 interface CacheEntry {
   result: VerifiedApiKey | false
-  /** Clock time (epoch ms) after which the entry is stale (loaded at + ttlMs) */
+  /** `clock.monotonicMs()` time after which the entry is stale (loaded at + ttlMs) */
   expiresAt: number
 }
 
@@ -57,8 +57,9 @@ interface ConnectionMemo {
  * applied to the subscription columns of the same joined row, so the hot path keeps its
  * single query and still cannot disagree with `Subscription.isEntitled`.
  *
- * Time comes from `clock` (epoch ms, default `Date.now`): cache trust, credential expiry and
- * invitation-grant expiry all read it, so tests advance it instead of sleeping.
+ * Time comes from `clock` (`#shared/clock`, the process clocks by default): its monotonic
+ * clock bounds cache trust, its wall clock decides credential and invitation-grant expiry, so
+ * tests move it instead of sleeping.
  */
 export class ApiKeyVerifier {
   /**
@@ -69,17 +70,16 @@ export class ApiKeyVerifier {
 
   /**
    * @param ttlMs how long an outcome (hit or miss) is trusted, in milliseconds
-   * @param clock current time in epoch milliseconds
+   * @param clock wall and monotonic time
    */
   constructor(
     readonly ttlMs: number = 10_000,
     clock: Clock = systemClock
   ) {
-    this.#now = clock
+    this.#clock = clock
   }
 
-  /** The injected clock (epoch ms). */
-  readonly #now: Clock
+  readonly #clock: Clock
 
   /**
    * What each keep-alive connection last presented (a WeakMap on the socket, gone with it):
@@ -110,7 +110,11 @@ export class ApiKeyVerifier {
     let memo = connection ? this.#connections.get(connection) : undefined
     if (memo !== undefined && memo.presentedKey === presentedKey) {
       const entry = memo.entry
-      if (entry !== null && memo.generation === this.#generation && this.#now() < entry.expiresAt) {
+      if (
+        entry !== null &&
+        memo.generation === this.#generation &&
+        this.#clock.monotonicMs() < entry.expiresAt
+      ) {
         return entry.result || null
       }
     } else {
@@ -119,7 +123,7 @@ export class ApiKeyVerifier {
       if (connection) this.#connections.set(connection, memo)
     }
     const cached = this.#cache.get(memo.digest)
-    if (cached !== undefined && this.#now() < cached.expiresAt) {
+    if (cached !== undefined && this.#clock.monotonicMs() < cached.expiresAt) {
       memo.entry = cached
       memo.generation = this.#generation
       return cached.result || null
@@ -138,13 +142,13 @@ export class ApiKeyVerifier {
     if (generation === this.#generation) {
       // A credential that expires sooner than the TTL (rotation grace, CLI expiry) is
       // trusted only until then: the cache and the connection memo read this one clock.
-      const now = this.#now()
+      const trustedForMs =
+        result && result.expiresAtMs !== null
+          ? Math.min(this.ttlMs, result.expiresAtMs - this.#clock.now().getTime())
+          : this.ttlMs
       const entry: CacheEntry = {
         result: result ?? false,
-        expiresAt:
-          result && result.expiresAtMs !== null
-            ? Math.min(now + this.ttlMs, result.expiresAtMs)
-            : now + this.ttlMs,
+        expiresAt: this.#clock.monotonicMs() + trustedForMs,
       }
       this.#cache.set(digest, entry)
       memo.entry = entry
@@ -178,7 +182,7 @@ export class ApiKeyVerifier {
       .first()
 
     if (!row) return null
-    const now = this.#now()
+    const now = this.#clock.now().getTime()
     const expiresAtMs = row.expires_at ? fromDbTimestamp(row.expires_at).getTime() : null
     if (expiresAtMs !== null && expiresAtMs <= now) return null
     const planId = planInEffect(
@@ -213,12 +217,12 @@ export class ApiKeyVerifier {
   #freeLimitValue: { value: number; at: number } | null = null
 
   async #freeLimit(): Promise<number> {
-    if (this.#freeLimitValue && this.#now() - this.#freeLimitValue.at < this.ttlMs) {
+    if (this.#freeLimitValue && this.#clock.monotonicMs() - this.#freeLimitValue.at < this.ttlMs) {
       return this.#freeLimitValue.value
     }
     const plan = await db.from('plans').where('id', 'free').select('request_limit').first()
     const value = plan ? Number(plan.request_limit) : DEFAULT_REQUEST_LIMIT
-    this.#freeLimitValue = { value, at: this.#now() }
+    this.#freeLimitValue = { value, at: this.#clock.monotonicMs() }
     return value
   }
 

@@ -3,8 +3,8 @@ import { inject } from '@adonisjs/core'
 import { ResolveIntegratorContext } from '#meta/actions/resolve_integrator_context'
 import { ProxyGraphRequest } from '#meta/actions/proxy_graph_request'
 import { proxyRequestInput } from '#meta/validators/integrator'
-import { unknownParametersError } from '#automation/registry/action_registry'
-import { closeObjects, toJsonSchema, unknownParameters } from '#automation/registry/json_schema'
+import { unknownParametersError } from '#registry/action_registry'
+import { closeObjects, toJsonSchema, unknownParameters } from '#registry/json_schema'
 
 const PROXY_REQUEST_SCHEMA = closeObjects(toJsonSchema(proxyRequestInput, 'input'))
 

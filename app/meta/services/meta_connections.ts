@@ -1,3 +1,4 @@
+import emitter from '@adonisjs/core/services/emitter'
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import MetaConnection from '#meta/models/meta_connection'
@@ -71,6 +72,18 @@ export class MetaConnections {
     connection.lastErrorCode = errorCode
     await connection.save()
     this.adAccounts.forgetUser(connection.userId)
+    await emitter.emit('alert:raised', {
+      userId: connection.userId,
+      type: 'meta_token_invalid',
+      dedupeKey: `meta_token_invalid:${connection.id}:${errorCode}`,
+      title: 'Reconnect your Meta account',
+      message:
+        errorCode === 'meta_token_expired'
+          ? 'Your Meta access token has expired. Adrelay cannot read or change your ads (rules included) until you reconnect at /integrations.'
+          : 'Meta refused your access token (revoked, or your Facebook password changed). Adrelay cannot read or change your ads (rules included) until you reconnect at /integrations.',
+      url: '/integrations',
+      data: { metaUserId: connection.metaUserId, reason: errorCode },
+    })
   }
 
   async delete(userId: number) {

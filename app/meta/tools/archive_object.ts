@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { ArchiveObject } from '#meta/actions/archive_object'
 import { writeResultOutput, META_WRITE_FEATURE } from '#meta/tools/schemas'
 import { lifecycleInput } from '#meta/tools/campaign_schemas'

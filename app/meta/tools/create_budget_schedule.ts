@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { CreateBudgetSchedule } from '#meta/actions/create_budget_schedule'
 import { BUDGET_VALUE_TYPES } from '#meta/services/campaign_rules'
 import { PREVIEW_NOTE, creationAnnotations } from '#meta/tools/campaign_schemas'

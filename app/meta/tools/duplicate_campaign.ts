@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { DuplicateCampaign } from '#meta/actions/duplicate_campaign'
 import {
   COPY_NOTE,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { GetAd } from '#meta/actions/get_ad'
 import { creativeOutput, metaReadAnnotations } from '#meta/tools/campaign_schemas'
 import { adOutput, objectIdInput } from '#meta/tools/schemas'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { GetAdSet } from '#meta/actions/get_ad_set'
 import { json, metaReadAnnotations } from '#meta/tools/campaign_schemas'
 import { adSetOutput, objectIdInput } from '#meta/tools/schemas'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { DATE_PRESETS, GetInsights, INSIGHTS_LEVELS } from '#meta/actions/get_insights'
 import { afterInput, pagingOutput } from '#meta/tools/schemas'
 

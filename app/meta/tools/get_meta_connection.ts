@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { GetMetaConnection } from '#meta/actions/get_meta_connection'
 
 /** `get_meta_connection`: is a Meta ads account connected, and is the connection healthy. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { ListAdCreatives } from '#meta/actions/list_ad_creatives'
 import { creativeOutput, metaReadAnnotations } from '#meta/tools/campaign_schemas'
 import { adAccountIdInput, afterInput, limitInput, pagingOutput } from '#meta/tools/schemas'

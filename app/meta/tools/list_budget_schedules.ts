@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { ListBudgetSchedules } from '#meta/actions/list_budget_schedules'
 import { metaReadAnnotations } from '#meta/tools/campaign_schemas'
 import { objectIdInput } from '#meta/tools/schemas'

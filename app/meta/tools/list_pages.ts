@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { ListPages } from '#meta/actions/list_pages'
 import { metaReadAnnotations } from '#meta/tools/campaign_schemas'
 import { adAccountIdInput } from '#meta/tools/schemas'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { SearchTargeting, TARGETING_SEARCH_TYPES } from '#meta/actions/search_targeting'
 import { metaReadAnnotations } from '#meta/tools/campaign_schemas'
 import { limitInput } from '#meta/tools/schemas'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { UpdateAdSetStatus } from '#meta/actions/update_ad_set_status'
 import {
   confirmInput,

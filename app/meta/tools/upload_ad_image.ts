@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { UploadAdImage } from '#meta/actions/upload_ad_image'
 import { creationAnnotations } from '#meta/tools/campaign_schemas'
 import {
@@ -21,7 +21,9 @@ export const uploadAdImage = defineAction({
     adAccountId: adAccountIdInput,
     bytes: z
       .string()
-      .max(1_400_000)
+      // 8 MB of image in base64 (the session's multipart upload runs this action with its
+      // file); a JSON body itself stays capped at 1 MB.
+      .max(11_200_000)
       .optional()
       .describe('The image encoded in base64 (give this or url)'),
     url: z

@@ -1,8 +1,10 @@
 import { AppError, httpStatusOf } from '#shared/errors'
+import { systemClock, type Clock } from '#shared/clock'
 import type { ApiKeyVerifier, VerifiedApiKey } from '#keys/services/api_key_verifier'
 import type { QuotaStore } from '#usage/services/quota_store'
 import type { CallLog } from '#usage/services/call_log'
 import { billingPeriodAt, secondsUntil, type BillingPeriod } from '#usage/services/billing_period'
+import { QuotaAlerts } from '#usage/services/quota_alerts'
 
 /** Quota state after a request was counted (or refused). */
 export interface QuotaState {
@@ -16,24 +18,6 @@ export interface QuotaState {
    * has no limit of its own). Absent on reads that did not go through a key.
    */
   key?: { tokenId: number; used: number; limit: number | null; remaining: number | null }
-}
-
-/**
- * The time sources of metering, one for every surface and injectable (tests hand in a fixed
- * one): the wall clock picks the quota month, dates the call record and counts down to the
- * reset; the monotonic clock times the call.
- */
-export interface MeteringClock {
-  /** Wall-clock now (UTC instant). */
-  now(): Date
-  /** Milliseconds from an arbitrary origin that never jumps back (`performance.now()`). */
-  monotonicMs(): number
-}
-
-/** The process clocks: `new Date()` and `performance.now()`. */
-export const systemClock: MeteringClock = {
-  now: () => new Date(),
-  monotonicMs: () => performance.now(),
 }
 
 /** One call through a metered surface (REST `/api/v1`, MCP `tools/call`, `/internal`). */
@@ -62,11 +46,14 @@ export interface MeteredCall {
  * - 429 `key_quota_exceeded` (the key's own monthly limit) with the same fields
  */
 export class Metering {
+  /** Raises the quota_80 / quota_100 alerts when a counted request crosses them. */
+  readonly quotaAlerts = new QuotaAlerts()
+
   constructor(
     readonly verifier: ApiKeyVerifier,
     readonly quotas: QuotaStore,
     readonly callLog: CallLog,
-    readonly clock: MeteringClock = systemClock
+    readonly clock: Clock = systemClock
   ) {}
 
   /**
@@ -95,7 +82,7 @@ export class Metering {
   /**
    * The meter step, the one place every metered surface counts and records a call:
    *
-   * 1. **count** one request against the credential owner's monthly quota (`consume`);
+   * 1. **count** one request against the credential owner's monthly quota;
    * 2. **run** `run(quota)`, the surface's work (REST: the rest of the middleware chain and
    *    the route; MCP: the registry's `invoke`);
    * 3. **record** the call in the call log, whatever the outcome: with `successStatus()`
@@ -107,7 +94,7 @@ export class Metering {
    * So every call that passes `authenticate` is recorded, and counted unless the quota itself
    * refuses it (429 `quota_exceeded`, recorded but not counted). The response time is the
    * time to produce the result (monotonic clock), `createdAt` when it was produced.
-   * Errors from `consume` and `run` are rethrown unchanged for the surface to render.
+   * Errors from counting and from `run` are rethrown unchanged for the surface to render.
    * @throws AppError 429 `quota_exceeded`, or whatever `run` throws
    */
   async meter<T>(
@@ -118,7 +105,7 @@ export class Metering {
     const startedAt = this.clock.monotonicMs()
     let failedWith: number | undefined
     try {
-      return await run(await this.consume(call.credential))
+      return await run(await this.#consume(call.credential))
     } catch (error) {
       failedWith = httpStatusOf(error)
       throw error
@@ -142,7 +129,7 @@ export class Metering {
    * @throws AppError 429 `quota_exceeded` when the month's limit is reached, 429
    * `key_quota_exceeded` when the key's own limit is
    */
-  async consume(key: VerifiedApiKey): Promise<QuotaState> {
+  async #consume(key: VerifiedApiKey): Promise<QuotaState> {
     const now = this.clock.now()
     const { period, resetsAt } = this.#periodAt(now)
     const limit = key.requestLimit
@@ -166,6 +153,7 @@ export class Metering {
         remaining: keyLimit === null ? null : Math.max(0, keyLimit - keyUsed),
       },
     }
+    this.quotaAlerts.observe(key.userId, state)
     if (!allowed && outcome.refusedBy === 'key' && keyLimit !== null) {
       throw new AppError(
         'key_quota_exceeded',

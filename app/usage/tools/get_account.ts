@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import User from '#accounts/models/user'
 import { entitlementOf } from '#accounts/actions/resolve_entitlement'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 
 const quotaShape = z.object({
   used: z.number().int().describe('Requests counted this month, including this one'),

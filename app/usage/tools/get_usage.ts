@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
 import { findPlan } from '#accounts/plan_catalog'
-import { defineAction } from '#automation/registry/define_action'
+import { defineAction } from '#registry/define_action'
 import { GetAccountUsage } from '#usage/actions/get_account_usage'
 
 /**

@@ -15,6 +15,7 @@ export default class PagesController {
   async privacy({ inertia }: HttpContext) {
     return inertia.render('privacy', {
       contactEmail: env.get('PRIVACY_CONTACT_EMAIL') ?? 'privacy@adrelay.io',
+      leadRetentionDays: env.get('LEAD_RETENTION_DAYS') ?? 90,
     })
   }
 

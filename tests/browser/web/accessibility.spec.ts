@@ -1,29 +1,11 @@
 import { test } from '@japa/runner'
-import type { Page } from 'playwright'
-import { AxeBuilder } from '@axe-core/playwright'
 import { createApiKey, createUser } from '#tests/helpers/factories'
-import { logCalls } from './helpers.js'
+import { logCalls, seriousViolations } from './helpers.js'
 
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 360, height: 740 },
 } as const
-
-/** axe-core findings of impact serious or critical, as readable lines. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page: page as any })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join('\n  ')}`
-    )
-}
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   test.group(`Accessibility at ${viewportName} width (${viewport.width}px)`, (group) => {

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright'
+import { AxeBuilder } from '@axe-core/playwright'
 import db from '@adonisjs/lucid/services/db'
 import { toDbTimestamp } from '#shared/db_time'
 import type User from '#accounts/models/user'
@@ -76,4 +77,20 @@ export async function recordToasts(context: BrowserContext): Promise<SeenToast[]
     })()`,
   })
   return seen
+}
+
+/** axe-core findings of impact serious or critical (WCAG 2.1 A/AA and best practice), as readable lines. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page: page as any })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join('\n  ')}`
+    )
 }

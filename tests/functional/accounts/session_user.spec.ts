@@ -99,8 +99,19 @@ test.group('The session user (GET /api/auth/user and the shared prop `user`)', (
       assert.equal(body.subscription.plan.id, row.planInEffect)
       const expected = {
         free: [],
-        trafficker: ['advanced_analytics', 'performance_alerts', 'automation_tools'],
-        agency: ['advanced_analytics', 'performance_alerts', 'lead_tracking', 'automation_tools'],
+        trafficker: [
+          'advanced_analytics',
+          'performance_alerts',
+          'automation_tools',
+          'automated_rules',
+        ],
+        agency: [
+          'advanced_analytics',
+          'performance_alerts',
+          'lead_tracking',
+          'automation_tools',
+          'automated_rules',
+        ],
       }[row.planInEffect]
       assert.sameMembers(body.features, expected)
     })

@@ -262,8 +262,11 @@ test.group('API key verifier cache', () => {
     const { key, record } = await createApiKey(user, 'elsewhere')
     // A second app instance: its own verifier (10 s TTL, on a clock the test moves), told
     // nothing of the revocation.
-    let now = Date.now()
-    const otherInstance = new ApiKeyVerifier(10_000, () => now)
+    let elapsedMs = 0
+    const otherInstance = new ApiKeyVerifier(10_000, {
+      now: () => new Date(Date.now() + elapsedMs),
+      monotonicMs: () => elapsedMs,
+    })
     const keptConnection = {}
     assert.equal((await otherInstance.verify(key, keptConnection))?.tokenId, record.id)
 
@@ -278,9 +281,9 @@ test.group('API key verifier cache', () => {
     )
     assert.equal((otherInstance.verify(key) as VerifiedApiKey | null)?.tokenId, record.id)
 
-    now += 9_999
+    elapsedMs += 9_999
     assert.equal((otherInstance.verify(key) as VerifiedApiKey | null)?.tokenId, record.id)
-    now += 1
+    elapsedMs += 1
     assert.isNull(await otherInstance.verify(key, keptConnection))
     assert.isNull(await otherInstance.verify(key))
   })

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import MetaConnection from '#meta/models/meta_connection'
-import { ActionRegistry } from '#automation/registry/action_registry'
+import { ActionRegistry } from '#registry/action_registry'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { metaTools } from '#meta/tools/index'
 import { META_WRITE_FEATURE } from '#meta/tools/schemas'

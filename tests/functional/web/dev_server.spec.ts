@@ -94,5 +94,6 @@ test.group('Development server (npm run dev)', (group) => {
     assert.isString(dependency)
     assert.equal((await lanGet(server, dependency!)).status, 200, dependency)
     assert.equal((await lanGet(server, '/inertia/css/app.css')).status, 200)
-  })
+    // Vite transforms every module on its first request: slow on a loaded machine.
+  }).timeout(180_000)
 })

@@ -5,6 +5,7 @@ import { DateTime } from 'luxon'
 import { SandboxStore, graphTime, type SandboxAd } from '#stand_ins/meta_sandbox/sandbox_store'
 import { GraphError, graphError, unsupported } from '#stand_ins/meta_sandbox/sandbox_errors'
 import { SandboxBuilder } from '#stand_ins/meta_sandbox/sandbox_builder'
+import { SandboxLeads } from '#stand_ins/meta_sandbox/sandbox_leads'
 import {
   ATTRIBUTION_WINDOW_SHARE,
   BREAKDOWN_VALUES,
@@ -94,7 +95,8 @@ const LIST_FIELDS_DEFAULT = ['id']
  *   call with a user token, Meta's 1885621 error for a budget on both campaign and ad set.
  *
  * Control endpoints for tests (never on Meta): `POST /__sandbox/fail_next` (queue a
- * SandboxFault), `POST /__sandbox/usage` (report high usage), `POST /__sandbox/reset`,
+ * SandboxFault), `POST /__sandbox/usage` (report high usage), `POST /__sandbox/clock`
+ * (`{at: ISO}` drives the clock, `{}` back to real time), `POST /__sandbox/reset`,
  * `GET /__sandbox/requests` (what reached the sandbox, without tokens).
  *
  * Tokens are self-verifying (HMAC with the app secret), so a development restart does not
@@ -103,6 +105,8 @@ const LIST_FIELDS_DEFAULT = ['id']
 export class MetaSandbox {
   readonly store = new SandboxStore()
   readonly builder = new SandboxBuilder(this.store)
+  /** Lead Ads forms and leads (sandbox_leads.ts). */
+  readonly leads = new SandboxLeads()
   #server: Server | null = null
   #url: string | null = null
   #faults: SandboxFault[] = []
@@ -166,9 +170,11 @@ export class MetaSandbox {
     }
   }
 
-  /** Back to the seed: data, faults, usage, codes, revocations and the request log. */
+  /** Back to the seed and real time: data, clock, faults, usage, codes, revocations, request log. */
   reset() {
+    this.store.clock.reset()
     this.store.reset()
+    this.leads.reset()
     this.#faults = []
     this.#usage = null
     this.#requests = []
@@ -423,6 +429,11 @@ export class MetaSandbox {
     if (method === 'POST' && name === 'usage') {
       this.setUsage(payload?.percent === undefined ? null : payload)
       return this.#json(response, 200, { ok: true })
+    }
+    if (method === 'POST' && name === 'clock') {
+      if (payload?.at) this.store.clock.set(String(payload.at))
+      else this.store.clock.reset()
+      return this.#json(response, 200, { now: this.store.clock.now().toISO() })
     }
     if (method === 'POST' && name === 'reset') {
       this.reset()
@@ -713,6 +724,11 @@ export class MetaSandbox {
     const paged = (items: Array<Record<string, any>>, wanted: string[], type: string) =>
       this.#paged(items, params, path, version, wanted, type)
     if (node === 'search' && !edge && method === 'GET') return this.builder.search(params, paged)
+    const visiblePages = [...this.store.pages.values()]
+      .filter((page) => page.accountIds.some((id) => user.adAccountIds.includes(id)))
+      .map((page) => page.id)
+    const leadAnswer = this.leads.route(method, node, edge, params, visiblePages, paged)
+    if (leadAnswer !== undefined) return leadAnswer
 
     const accountId = this.store.accountOf(node)
     if (!accountId || !user.adAccountIds.includes(accountId)) {
@@ -943,7 +959,7 @@ export class MetaSandbox {
     if (params.name !== undefined) target.name = params.name
     if (daily !== null) (target as any).dailyBudget = daily
     if (lifetime !== null) (target as any).lifetimeBudget = lifetime
-    target.updatedTime = graphTime(DateTime.now())
+    target.updatedTime = graphTime(this.store.clock.now())
     return { success: true }
   }
 
@@ -951,7 +967,7 @@ export class MetaSandbox {
     const account = this.store.accounts.get(accountId)!
     const ads = [...this.store.ads.values()].filter((ad) => ad.accountId === accountId)
     let spent = 0
-    const today = DateTime.now().setZone(account.timezoneName).toISODate()!
+    const today = this.store.clock.now().setZone(account.timezoneName).toISODate()!
     for (
       let day = DateTime.fromISO(account.createdDate);
       day.toISODate()! <= today;
@@ -959,7 +975,7 @@ export class MetaSandbox {
     ) {
       for (const ad of ads) spent += adDay(this.store, ad, day.toISODate()!)?.spend ?? 0
     }
-    const offsetHours = DateTime.now().setZone(account.timezoneName).offset / 60
+    const offsetHours = this.store.clock.now().setZone(account.timezoneName).offset / 60
     return {
       id: `act_${account.id}`,
       account_id: account.id,
@@ -1235,7 +1251,7 @@ export class MetaSandbox {
   }
 
   #dateRange(zone: string, createdDate: string, params: Record<string, string>) {
-    const today = DateTime.now().setZone(zone).startOf('day')
+    const today = this.store.clock.now().setZone(zone).startOf('day')
     const range = parseJsonParam<{ since: string; until: string }>(params.time_range, 'time_range')
     if (range) {
       const since = DateTime.fromISO(String(range.since), { zone })

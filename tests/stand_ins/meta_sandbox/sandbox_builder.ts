@@ -303,7 +303,7 @@ export class SandboxBuilder {
       )
     }
     const account = this.store.accounts.get(accountId)!
-    const today = DateTime.now().setZone(account.timezoneName)
+    const today = this.store.clock.now().setZone(account.timezoneName)
     const id = this.store.newId()
     const now = graphTime(DateTime.now())
     const campaign: SandboxCampaign = {

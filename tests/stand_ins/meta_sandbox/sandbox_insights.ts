@@ -149,7 +149,8 @@ export function adDay(store: SandboxStore, ad: SandboxAd, date: string): Totals 
   const adSet = store.adSets.get(ad.adSetId)!
   const campaign = store.campaigns.get(ad.campaignId)!
   const account = store.accounts.get(ad.accountId)!
-  const today = DateTime.now().setZone(account.timezoneName).toISODate()!
+  const now = store.clock.now().setZone(account.timezoneName)
+  const today = now.toISODate()!
   const isToday = date === today
   if (date > today) return null
   if (date < campaign.startDate || (campaign.stopDate && date > campaign.stopDate)) return null
@@ -192,9 +193,19 @@ export function adDay(store: SandboxStore, ad: SandboxAd, date: string): Totals 
 
   const random = seededRandom(`${ad.id}|${date}`)
   const profile = campaign.performance
+  // With a driven clock, today's delivery so far grows with the local hour (hourly series).
+  const dayShare = isToday && store.clock.driven ? (now.hour * 60 + now.minute) / 1440 : 1
   const spend = Math.round(
-    (budget * ad.weight * profile.pacing * (0.82 + 0.18 * random())) / weightSum
+    (budget * ad.weight * profile.pacing * (0.82 + 0.18 * random()) * dayShare) / weightSum
   )
+  const daysRunning = Math.min(
+    365,
+    Math.max(
+      0,
+      Math.round(DateTime.fromISO(date).diff(DateTime.fromISO(campaign.startDate), 'days').days)
+    )
+  )
+  const trend = (1 + (profile.trendPercentPerDay ?? 0) / 100) ** daysRunning
   const cpm = profile.cpmMinor * (0.85 + 0.3 * random())
   const impressions = Math.round((spend / cpm) * 1000)
   if (impressions <= 0) return null
@@ -202,7 +213,9 @@ export function adDay(store: SandboxStore, ad: SandboxAd, date: string): Totals 
   const clicks = Math.round(impressions * profile.ctr * (0.8 + 0.4 * random()))
   const linkClicks = Math.round(clicks * (0.7 + 0.15 * random()))
   const landingPageViews = Math.round(linkClicks * (0.65 + 0.2 * random()))
-  const conversions = Math.round(linkClicks * profile.conversionRate * (0.7 + 0.6 * random()))
+  const conversions = Math.round(
+    linkClicks * profile.conversionRate * trend * (0.7 + 0.6 * random())
+  )
   const addToCarts = profile.orderValueMinor > 0 ? Math.round(conversions * (2.5 + random())) : 0
   const value = Math.round(conversions * profile.orderValueMinor * (0.85 + 0.3 * random()))
   return {

@@ -25,6 +25,12 @@ export interface PerformanceProfile {
   orderValueMinor: number
   /** Share of the budget actually spent per day (0..1). */
   pacing: number
+  /**
+   * Conversion-rate drift in percent per day since the campaign started (for up to a year):
+   * positive for a campaign getting better (ROAS rising: scale-up cases), negative for one
+   * decaying (CPA rising: stop-loss cases). 0 or absent: flat.
+   */
+  trendPercentPerDay?: number
 }
 
 export interface SeedUser {
@@ -175,6 +181,7 @@ export const SEED_CAMPAIGNS: SeedCampaign[] = [
       conversionRate: 0.028,
       orderValueMinor: 8900,
       pacing: 0.93,
+      trendPercentPerDay: -0.6,
     },
     adSets: [
       {
@@ -215,6 +222,7 @@ export const SEED_CAMPAIGNS: SeedCampaign[] = [
       conversionRate: 0.055,
       orderValueMinor: 9500,
       pacing: 0.88,
+      trendPercentPerDay: 1,
     },
     adSets: [
       {

@@ -148,6 +148,48 @@ export function graphTime(time: DateTime) {
 }
 
 /**
+ * The sandbox's clock: real time unless a test drives it (`set` / `advance`), so insights
+ * evolve over simulated days and hours deterministically.
+ */
+export class SandboxClock {
+  #offsetMs = 0
+  #driven = false
+
+  /** The sandbox's current instant. */
+  now(): DateTime {
+    return DateTime.fromMillis(Date.now() + this.#offsetMs)
+  }
+
+  /** Whether a test set the time: then today's delivery grows with the hour of the day. */
+  get driven() {
+    return this.#driven
+  }
+
+  /** Moves the clock to `at`. */
+  set(at: DateTime | Date | string) {
+    const target =
+      typeof at === 'string'
+        ? DateTime.fromISO(at)
+        : at instanceof Date
+          ? DateTime.fromJSDate(at)
+          : at
+    this.#offsetMs = target.toMillis() - Date.now()
+    this.#driven = true
+  }
+
+  /** Moves the clock forward by `duration` (e.g. `{hours: 1}`). */
+  advance(duration: { days?: number; hours?: number; minutes?: number }) {
+    this.set(this.now().plus(duration))
+  }
+
+  /** Back to real time. */
+  reset() {
+    this.#offsetMs = 0
+    this.#driven = false
+  }
+}
+
+/**
  * The sandbox's mutable world, rebuilt from the seed by `reset()`. Dates are anchored to the
  * day the store is built (campaigns started N days ago), in each account's time zone.
  */
@@ -162,6 +204,8 @@ export class SandboxStore {
   videos = new Map<string, SandboxVideo>()
   creatives = new Map<string, SandboxCreative>()
   budgetSchedules = new Map<string, SandboxBudgetSchedule>()
+  /** The store's time; `MetaSandbox.reset()` puts it back to real time. */
+  readonly clock = new SandboxClock()
   #nextId = 0
 
   constructor() {
@@ -192,7 +236,7 @@ export class SandboxStore {
     for (const user of SEED_USERS)
       this.users.set(user.id, { ...user, adAccountIds: [...user.adAccountIds] })
     for (const account of SEED_AD_ACCOUNTS) {
-      const today = DateTime.now().setZone(account.timezoneName).startOf('day')
+      const today = this.clock.now().setZone(account.timezoneName).startOf('day')
       this.accounts.set(account.id, {
         id: account.id,
         name: account.name,
@@ -207,7 +251,7 @@ export class SandboxStore {
     }
     for (const seed of SEED_CAMPAIGNS) {
       const account = this.accounts.get(seed.accountId)!
-      const today = DateTime.now().setZone(account.timezoneName).startOf('day')
+      const today = this.clock.now().setZone(account.timezoneName).startOf('day')
       const start = today.minus({ days: seed.startDaysAgo })
       const created = graphTime(start.minus({ days: 1 }).plus({ hours: 10 }))
       this.campaigns.set(seed.id, {

@@ -6,6 +6,7 @@ const ALL_FEATURES: PlanFeature[] = [
   'performance_alerts',
   'lead_tracking',
   'automation_tools',
+  'automated_rules',
   'embed_widgets',
   'embed_unbranded',
 ]
@@ -16,7 +17,13 @@ test.group('Plan features (the plan gates every surface reads)', () => {
       { planId: 'free', features: [] },
       {
         planId: 'trafficker',
-        features: ['advanced_analytics', 'performance_alerts', 'automation_tools', 'embed_widgets'],
+        features: [
+          'advanced_analytics',
+          'performance_alerts',
+          'automation_tools',
+          'automated_rules',
+          'embed_widgets',
+        ],
       },
       {
         planId: 'agency',
@@ -25,6 +32,7 @@ test.group('Plan features (the plan gates every surface reads)', () => {
           'performance_alerts',
           'lead_tracking',
           'automation_tools',
+          'automated_rules',
           'embed_widgets',
           'embed_unbranded',
         ],

@@ -62,6 +62,22 @@ test.group('Module boundaries (eslint.config.js)', () => {
     assert.deepEqual(errors, [])
   })
 
+  test('a module importing automation (the top layer) fails the lint; the registry passes', async ({
+    assert,
+  }) => {
+    const errors = await boundaryErrors(
+      'app/usage/tools/probe.ts',
+      [
+        "import { publishedRegistry } from '#automation/registry/published_actions'",
+        "import { defineAction } from '#registry/define_action'",
+        'export const probe = [publishedRegistry, defineAction]',
+        '',
+      ].join('\n')
+    )
+    assert.lengthOf(errors, 1)
+    assert.match(errors[0], /#automation\/registry\/published_actions/)
+  })
+
   test('a controller may take HttpContext', async ({ assert }) => {
     const errors = await boundaryErrors(
       'app/billing/controllers/probe_controller.ts',

@@ -2,14 +2,15 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { ApiKeyVerifier, type VerifiedApiKey } from '#keys/services/api_key_verifier'
 import { CallLog } from '#usage/services/call_log'
-import { Metering, type MeteringClock } from '#usage/services/metering'
+import { Metering } from '#usage/services/metering'
+import type { Clock } from '#shared/clock'
 import { SqlQuotaStore } from '#usage/services/sql_quota_store'
 import { AppError } from '#shared/errors'
 import { fromDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser } from '#tests/helpers/factories'
 
 /** A clock standing at `at`; each monotonic reading advances it by `stepMs`. */
-function fixedClock(at: string, stepMs: number): MeteringClock {
+function fixedClock(at: string, stepMs: number): Clock {
   let monotonic = 0
   return {
     now: () => new Date(at),

@@ -1,0 +1,33 @@
+import { Job, exponentialBackoff } from '@adonisjs/queue'
+import type { JobOptions } from '@adonisjs/queue/types'
+import { AlertDeliverer } from '#alerts/services/alert_deliverer'
+
+interface DeliverAlertPayload {
+  /** `alert_deliveries.id` */
+  deliveryId: number
+}
+
+/**
+ * Delivers one alert email or webhook call. A retryable failure (network, timeout, 408, 429,
+ * 5xx, SMTP error) throws, so the queue retries it with exponential backoff: 30 s, 1 min,
+ * 2 min, ... capped at 30 min, 6 attempts in all; then `failed` marks the delivery failed.
+ */
+export default class DeliverAlert extends Job<DeliverAlertPayload> {
+  static options: JobOptions = {
+    name: 'DeliverAlert',
+    queue: 'default',
+    maxRetries: 5,
+    retry: { backoff: exponentialBackoff({ baseDelay: '30s', maxDelay: '30m' }) },
+    timeout: '60s',
+    removeOnComplete: true,
+    removeOnFail: { age: '7d' },
+  }
+
+  async execute() {
+    await new AlertDeliverer().attempt(this.payload.deliveryId)
+  }
+
+  async failed(error: Error) {
+    await new AlertDeliverer().giveUp(this.payload.deliveryId, error.message)
+  }
+}

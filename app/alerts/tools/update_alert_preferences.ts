@@ -1,0 +1,35 @@
+import { defineAction } from '#registry/define_action'
+import { UpdateAlertPreferences } from '#alerts/actions/alert_preferences'
+import { z } from 'zod'
+import {
+  ALERTS_FEATURE,
+  alertTypeSchema,
+  channelSchema,
+  preferencesSchema,
+} from '#alerts/tools/schemas'
+
+/** `update_alert_preferences` (plan feature performance_alerts) */
+export const updateAlertPreferences = defineAction({
+  module: 'alerts',
+  name: 'update_alert_preferences',
+  title: 'Update alert preferences',
+  description:
+    'Changes alert preferences; only the fields given change. channels maps alert types to their channels (e.g. {"quota_80": ["in_app"], "rule_fired": ["in_app", "email", "webhook"]}); an empty list mutes a type. quietHours: null turns quiet hours off. Returns every preference after the change.',
+  input: preferencesSchema.partial().extend({
+    channels: z
+      .partialRecord(alertTypeSchema, z.array(channelSchema))
+      .optional()
+      .describe('Channels per alert type to change; types not named keep theirs'),
+  }),
+  output: preferencesSchema,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  feature: ALERTS_FEATURE,
+  async handler(caller, input) {
+    return new UpdateAlertPreferences().execute(caller.userId, input)
+  },
+})

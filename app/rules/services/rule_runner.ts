@@ -1,0 +1,577 @@
+import { inject } from '@adonisjs/core'
+import emitter from '@adonisjs/core/services/emitter'
+import logger from '@adonisjs/core/services/logger'
+import { DateTime } from 'luxon'
+import { AppError } from '#shared/errors'
+// The `alert:raised` event contract (its EventsList augmentation), owned by the alerts module.
+import type {} from '#alerts/events'
+import { toDbTimestamp } from '#shared/db_time'
+import { postPublicJson } from '#shared/public_http'
+import metaConfig from '#config/meta'
+import { ListAdAccounts } from '#meta/actions/list_ad_accounts'
+import { ListCampaigns } from '#meta/actions/list_campaigns'
+import { ListAdSets } from '#meta/actions/list_ad_sets'
+import { ListAds } from '#meta/actions/list_ads'
+import { GetInsights } from '#meta/actions/get_insights'
+import { GetAdSet } from '#meta/actions/get_ad_set'
+import { UpdateCampaignStatus } from '#meta/actions/update_campaign_status'
+import { UpdateAdSetStatus } from '#meta/actions/update_ad_set_status'
+import { UpdateAdStatus } from '#meta/actions/update_ad_status'
+import { UpdateCampaignBudget } from '#meta/actions/update_campaign_budget'
+import { UpdateAdSetBudget } from '#meta/actions/update_ad_set_budget'
+import { UpdateAdSet } from '#meta/actions/update_ad_set'
+import type { AdAccount } from '#meta/services/normalize'
+import type { RuleDefinition, RuleLevel, RuleMode } from '#rules/definition'
+import { WRITE_ACTIONS } from '#rules/definition'
+import {
+  earliestDateNeeded,
+  evaluateRule,
+  inCooldown,
+  needsLifetime,
+  planWrite,
+  type RuleMatch,
+  type RuleSubject,
+  type SubjectData,
+} from '#rules/services/engine'
+import { localDate, TickFacts, type LevelFacts } from '#rules/services/meta_facts'
+import type Rule from '#rules/models/rule'
+import RuleRun from '#rules/models/rule_run'
+import RuleRunItem from '#rules/models/rule_run_item'
+
+/** A subject whose conditions matched, with the figures that matched. */
+export interface RuleCandidate {
+  account: AdAccount
+  subject: RuleSubject
+  match: RuleMatch
+}
+
+/** What an evaluation found (before any action). */
+export interface RuleEvaluation {
+  evaluated: number
+  candidates: RuleCandidate[]
+  /** Ad accounts named by the rule that the Meta connection no longer sees. */
+  missingAdAccounts: string[]
+}
+
+/** Meta refusals that make a run "skipped" (with the reason) rather than "failed". */
+const SKIP_CODES = new Set([
+  'meta_rate_limited',
+  'meta_unavailable',
+  'meta_not_connected',
+  'meta_token_invalid',
+])
+
+/**
+ * Evaluates rules against Meta data and carries out their actions. Reads go through the Meta
+ * module's list and insights actions (via `TickFacts`, shared by the rules of one tick) and
+ * writes through its update actions with `confirm: true` (same ownership checks and pre-flight
+ * as every other surface): there is no second path to the Graph API.
+ *
+ * Modes: `dry_run` records what it would do (`planned`, nothing sent); `approval` records the
+ * exact write as `pending_approval` for a person; `auto` applies it. Guards: cooldown per
+ * object (dry runs count their own planned items, so a dry run previews the cooldown too),
+ * the per-action and per-24 h caps, min/max budget, never 0 (engine.planWrite), and the
+ * blast-radius cap `maxObjectsPerRun` (the excess is recorded as skipped).
+ */
+@inject()
+export class RuleRunner {
+  constructor(
+    private listAdAccounts: ListAdAccounts,
+    private listCampaigns: ListCampaigns,
+    private listAdSets: ListAdSets,
+    private listAds: ListAds,
+    private getInsights: GetInsights,
+    private getAdSet: GetAdSet,
+    private updateCampaignStatus: UpdateCampaignStatus,
+    private updateAdSetStatus: UpdateAdSetStatus,
+    private updateAdStatus: UpdateAdStatus,
+    private updateCampaignBudget: UpdateCampaignBudget,
+    private updateAdSetBudget: UpdateAdSetBudget,
+    private updateAdSet: UpdateAdSet
+  ) {}
+
+  /** A fresh per-tick cache of `userId`'s Meta data. */
+  tickFacts(userId: number, now: DateTime): TickFacts {
+    return new TickFacts(userId, now, {
+      listAdAccounts: this.listAdAccounts,
+      listCampaigns: this.listCampaigns,
+      listAdSets: this.listAdSets,
+      listAds: this.listAds,
+      getInsights: this.getInsights,
+    })
+  }
+
+  /** The ad accounts a rule covers among those the connection sees (+ the ones it lost). */
+  async scopedAccounts(definition: RuleDefinition, facts: TickFacts) {
+    const visible = await facts.accounts()
+    if (definition.scope.adAccountIds === 'all') return { accounts: visible, missing: [] }
+    const wanted = definition.scope.adAccountIds.map((id) =>
+      id.startsWith('act_') ? id : `act_${id}`
+    )
+    return {
+      accounts: visible.filter((account) => wanted.includes(account.id)),
+      missing: wanted.filter((id) => !visible.some((account) => account.id === id)),
+    }
+  }
+
+  /** Declares the rule's reads on `accounts` so the tick fetches each account/level once. */
+  declareNeeds(definition: RuleDefinition, facts: TickFacts, accounts: AdAccount[]) {
+    const lifetime = needsLifetime(definition)
+    for (const account of accounts) {
+      const today = localDate(facts.now, account.timezone)
+      facts.need(
+        account.id,
+        definition.scope.level,
+        earliestDateNeeded(definition, today),
+        lifetime
+      )
+    }
+  }
+
+  /** Evaluates the rule's conditions on every object in scope (no writes, no records). */
+  async evaluate(
+    definition: RuleDefinition,
+    facts: TickFacts,
+    accounts: AdAccount[]
+  ): Promise<Omit<RuleEvaluation, 'missingAdAccounts'>> {
+    let evaluated = 0
+    const candidates: RuleCandidate[] = []
+    for (const account of accounts) {
+      const level = await facts.facts(account, definition.scope.level)
+      for (const subject of level.subjects) {
+        if (!inScope(definition, subject)) continue
+        evaluated++
+        const match = evaluateRule(definition, subjectData(level, subject), {
+          now: facts.now,
+          today: level.today,
+        })
+        if (match.matched) candidates.push({ account, subject, match })
+      }
+    }
+    return { evaluated, candidates }
+  }
+
+  /**
+   * Runs `rule` as `run` (already claimed) on `accounts`: evaluates, records one item per
+   * matched object and action, applies writes in auto mode, emits the alerts, and completes
+   * the run. Meta throttling, a lost connection or an outage marks the run `skipped` with the
+   * reason; anything else `failed`. Never throws.
+   */
+  async execute(rule: Rule, run: RuleRun, facts: TickFacts, accounts: AdAccount[]) {
+    const definition = rule.definition
+    const mode: RuleMode = run.mode
+    try {
+      const { evaluated, candidates } = await this.evaluate(definition, facts, accounts)
+      run.evaluatedCount = evaluated
+      run.matchedCount = candidates.length
+      const items = await this.act(rule, run, candidates, facts.now, mode)
+      run.actedCount = items.filter((item) => item.status === 'executed').length
+      run.status = 'completed'
+      await this.raiseAlerts(rule, run, items)
+    } catch (error) {
+      this.recordFailure(rule, run, error)
+    }
+    run.finishedAt = DateTime.utc()
+    await run.save()
+    return run
+  }
+
+  /**
+   * Marks `run` skipped (Meta throttling, outage, lost connection: `reason` says which) or
+   * failed (anything else; logged) without saving it.
+   */
+  recordFailure(rule: Rule, run: RuleRun, error: unknown) {
+    if (error instanceof AppError && SKIP_CODES.has(error.code)) {
+      run.status = 'skipped'
+      run.reason = `${error.code}: ${error.message}`.slice(0, 500)
+      return
+    }
+    logger.error({ err: error, ruleId: rule.id, runId: run.id }, 'rule run failed')
+    run.status = 'failed'
+    run.reason =
+      error instanceof AppError
+        ? `${error.code}: ${error.message}`.slice(0, 500)
+        : 'Unexpected error while running the rule.'
+  }
+
+  async act(
+    rule: Rule,
+    run: RuleRun,
+    candidates: RuleCandidate[],
+    now: DateTime,
+    mode: RuleMode
+  ): Promise<RuleRunItem[]> {
+    const { guards } = rule.definition
+    const writeAction = rule.definition.actions.find((action) =>
+      WRITE_ACTIONS.includes(action.type)
+    )
+    const history = writeAction
+      ? await this.history(
+          rule.id,
+          candidates.map((candidate) => candidate.subject.id),
+          now,
+          mode
+        )
+      : new Map()
+    const items: RuleRunItem[] = []
+    const webhookObjects: Array<Record<string, any>> = []
+    let writes = 0
+    for (const candidate of candidates) {
+      const { subject, match } = candidate
+      const base = {
+        runId: run.id,
+        ruleId: rule.id,
+        userId: rule.userId,
+        adAccountId: subject.adAccountId,
+        objectType: subject.type,
+        objectId: subject.id,
+        objectName: subject.name.slice(0, 400),
+        metrics: finiteValues(match.values),
+        clamped: false,
+      }
+      for (const action of rule.definition.actions) {
+        if (action.type === 'notify') {
+          items.push(
+            await RuleRunItem.create({
+              ...base,
+              action: 'notify',
+              field: null,
+              status: mode === 'dry_run' ? 'planned' : 'executed',
+              executedAt: mode === 'dry_run' ? null : now,
+            })
+          )
+          continue
+        }
+        if (action.type === 'webhook') {
+          webhookObjects.push(base)
+          continue
+        }
+        const past = history.get(subject.id)
+        if (inCooldown(past?.lastActedAt ?? null, now, guards.cooldownHours)) {
+          items.push(
+            await RuleRunItem.create({
+              ...base,
+              action: action.type,
+              field: null,
+              status: 'skipped',
+              reason: `cooldown: acted ${past!.lastActedAt!.toRelative({ base: now })}, cooldown ${guards.cooldownHours} h`,
+            })
+          )
+          continue
+        }
+        const target =
+          action.type === 'change_bid' ? await this.withBid(rule.userId, subject) : subject
+        const plan = planWrite(action, target, guards, {
+          valueAtStartOf24h: past?.valueAtStartOf24h ?? null,
+        })
+        if (plan.kind === 'skip') {
+          items.push(
+            await RuleRunItem.create({
+              ...base,
+              action: action.type,
+              field: null,
+              status: 'skipped',
+              reason: plan.reason,
+            })
+          )
+          continue
+        }
+        if (writes >= guards.maxObjectsPerRun) {
+          items.push(
+            await RuleRunItem.create({
+              ...base,
+              action: action.type,
+              field: plan.field,
+              beforeValue: String(plan.before),
+              plannedValue: String(plan.after),
+              clamped: plan.clamped,
+              status: 'skipped',
+              reason: `blast-radius cap: at most ${guards.maxObjectsPerRun} objects changed per run`,
+            })
+          )
+          continue
+        }
+        writes++
+        const item = await RuleRunItem.create({
+          ...base,
+          action: action.type,
+          field: plan.field,
+          beforeValue: plan.before === null ? null : String(plan.before),
+          plannedValue: String(plan.after),
+          clamped: plan.clamped,
+          reason: plan.reasons.join('; ') || null,
+          status:
+            mode === 'dry_run' ? 'planned' : mode === 'approval' ? 'pending_approval' : 'executed',
+        })
+        if (mode === 'auto') await this.applyItem(item, plan.after)
+        items.push(item)
+      }
+    }
+    const webhook = rule.definition.actions.find((action) => action.type === 'webhook')
+    if (webhook?.url && webhookObjects.length > 0) {
+      items.push(...(await this.callWebhook(rule, run, webhook.url, webhookObjects, items, mode)))
+    }
+    return items
+  }
+
+  /**
+   * The webhook action: one POST per run (JSON: rule, run, and each matched object with its
+   * metric values and the change made or planned), recorded as one item per object. Dry runs
+   * only record it. The URL must be https and resolve to a public address (#shared/public_http;
+   * OUTBOUND_ALLOWED_ORIGINS exempts development origins).
+   */
+  private async callWebhook(
+    rule: Rule,
+    run: RuleRun,
+    url: string,
+    objects: Array<Record<string, any>>,
+    items: RuleRunItem[],
+    mode: RuleMode
+  ) {
+    let status: 'planned' | 'executed' | 'failed' = 'planned'
+    let reason: string | null = 'Dry run: the webhook would be called.'
+    let errorMessage: string | null = null
+    if (mode !== 'dry_run') {
+      // The same development exemptions as every outbound fetch (OUTBOUND_ALLOWED_ORIGINS).
+      const allowedOrigins = metaConfig.imageFetch.allowedOrigins
+      const payload = {
+        event: 'rule.fired',
+        rule: { id: rule.id, name: rule.name },
+        run: { id: run.id, mode, trigger: run.trigger },
+        objects: objects.map((object) => {
+          const change = items.find((item) => item.objectId === object.objectId && item.field)
+          return {
+            adAccountId: object.adAccountId,
+            objectType: object.objectType,
+            objectId: object.objectId,
+            name: object.objectName,
+            metrics: object.metrics,
+            change: change
+              ? {
+                  field: change.field,
+                  before: change.beforeValue,
+                  after: change.executedValue ?? change.plannedValue,
+                  status: change.status,
+                }
+              : null,
+          }
+        }),
+      }
+      try {
+        if (!url.startsWith('https://') && !allowedOrigins.includes(new URL(url).origin)) {
+          throw new AppError('url_not_allowed', 'Webhook URLs must use https.', 422)
+        }
+        const answer = await postPublicJson(url, payload, { timeoutMs: 10_000, allowedOrigins })
+        status = answer.status >= 200 && answer.status < 300 ? 'executed' : 'failed'
+        reason = null
+        errorMessage = status === 'failed' ? `The webhook answered HTTP ${answer.status}.` : null
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        status = 'failed'
+        reason = null
+        errorMessage = error.message
+      }
+    }
+    const now = DateTime.utc()
+    const created: RuleRunItem[] = []
+    for (const object of objects) {
+      created.push(
+        await RuleRunItem.create({
+          ...(object as any),
+          action: 'webhook',
+          field: null,
+          status,
+          reason,
+          errorMessage,
+          executedAt: status === 'executed' ? now : null,
+        })
+      )
+    }
+    return created
+  }
+
+  /**
+   * Applies `item`'s write at Meta with `value` through the Meta module's update action and
+   * records the outcome (executed with the value Meta now has, or failed with Meta's message).
+   */
+  async applyItem(item: RuleRunItem, value: string | number) {
+    try {
+      const result = await this.write(
+        item.userId,
+        item.objectType,
+        item.objectId,
+        item.field!,
+        value
+      )
+      const change = result.changes.find((entry) => entry.field === item.field)
+      item.status = 'executed'
+      item.executedValue = String(change?.after ?? value)
+      item.executedAt = DateTime.utc()
+      item.errorCode = null
+      item.errorMessage = null
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      item.status = 'failed'
+      item.errorCode = error.code
+      item.errorMessage = String(
+        (error.details.metaUserMessage as string | undefined) ?? error.message
+      ).slice(0, 1000)
+    }
+    await item.save()
+    return item
+  }
+
+  /** One write through the Meta module's actions (`confirm: true`). */
+  async write(userId: number, type: RuleLevel, id: string, field: string, value: string | number) {
+    if (field === 'status') {
+      const status = value as 'ACTIVE' | 'PAUSED'
+      if (type === 'campaign')
+        return this.updateCampaignStatus.execute(userId, { campaignId: id, status, confirm: true })
+      if (type === 'ad_set')
+        return this.updateAdSetStatus.execute(userId, { adSetId: id, status, confirm: true })
+      return this.updateAdStatus.execute(userId, { adId: id, status, confirm: true })
+    }
+    const amount = Number(value)
+    if (field === 'bid_amount') {
+      return this.updateAdSet.execute(userId, { adSetId: id, bidAmount: amount, confirm: true })
+    }
+    const budget = field === 'daily_budget' ? { dailyBudget: amount } : { lifetimeBudget: amount }
+    if (type === 'campaign') {
+      return this.updateCampaignBudget.execute(userId, { campaignId: id, ...budget, confirm: true })
+    }
+    return this.updateAdSetBudget.execute(userId, { adSetId: id, ...budget, confirm: true })
+  }
+
+  /** The ad set with its bid amount (lists do not carry it). */
+  private async withBid(userId: number, subject: RuleSubject): Promise<RuleSubject> {
+    const { adSet } = await this.getAdSet.execute(userId, { adSetId: subject.id })
+    return { ...subject, bidAmount: adSet.bidAmount }
+  }
+
+  /**
+   * Per object: when this rule last acted on it (executed writes; in a dry run its planned
+   * writes too) within the cooldown or 24 h, and the value before its first change in 24 h.
+   */
+  private async history(ruleId: number, objectIds: string[], now: DateTime, mode: RuleMode) {
+    const result = new Map<
+      string,
+      { lastActedAt: DateTime | null; valueAtStartOf24h: number | null }
+    >()
+    if (objectIds.length === 0) return result
+    const since = now.minus({ hours: 24 * 30 })
+    const items = await RuleRunItem.query()
+      .where('rule_id', ruleId)
+      .whereIn('object_id', objectIds)
+      .whereNotNull('field')
+      .where((query) => {
+        query.where((executed) =>
+          executed.where('status', 'executed').where('executed_at', '>=', toDbTimestamp(since))
+        )
+        if (mode === 'dry_run') {
+          query.orWhere((planned) =>
+            planned.where('status', 'planned').where('created_at', '>=', toDbTimestamp(since))
+          )
+        }
+      })
+      .orderBy('id', 'asc')
+    const dayAgo = now.minus({ hours: 24 })
+    for (const item of items) {
+      const at = item.executedAt ?? item.createdAt
+      const entry = result.get(item.objectId) ?? { lastActedAt: null, valueAtStartOf24h: null }
+      if (!entry.lastActedAt || at > entry.lastActedAt) entry.lastActedAt = at
+      if (at >= dayAgo && entry.valueAtStartOf24h === null && item.field !== 'status') {
+        entry.valueAtStartOf24h = item.beforeValue === null ? null : Number(item.beforeValue)
+      }
+      result.set(item.objectId, entry)
+    }
+    return result
+  }
+
+  /** `rule_fired` when the rule acted (or would have), `rule_approval_needed` for pending writes. */
+  private async raiseAlerts(rule: Rule, run: RuleRun, items: RuleRunItem[]) {
+    const acted = items.filter((item) => ['executed', 'planned'].includes(item.status))
+    const pending = items.filter((item) => item.status === 'pending_approval')
+    const url = `/rules?rule=${rule.id}&run=${run.id}`
+    const objects = (list: RuleRunItem[]) => [...new Set(list.map((item) => item.objectId))].sort()
+    if (acted.length > 0) {
+      const verb = run.mode === 'dry_run' ? 'would act on' : 'acted on'
+      const ids = objects(acted)
+      await emitter.emit('alert:raised', {
+        userId: rule.userId,
+        type: 'rule_fired',
+        dedupeKey: `rule_fired:${rule.id}:${ids.join(',')}`.slice(0, 250),
+        title: `Rule "${rule.name}" ${verb} ${ids.length} ${plural(ids.length, rule.definition.scope.level)}`,
+        message: summary(acted),
+        url,
+        data: { ruleId: rule.id, runId: run.id, mode: run.mode, objectIds: ids },
+      })
+    }
+    if (pending.length > 0) {
+      const ids = objects(pending)
+      await emitter.emit('alert:raised', {
+        userId: rule.userId,
+        type: 'rule_approval_needed',
+        dedupeKey: `rule_approval_needed:${rule.id}:${ids.join(',')}`.slice(0, 250),
+        title: `Rule "${rule.name}" waits for your approval on ${ids.length} ${plural(ids.length, rule.definition.scope.level)}`,
+        message: summary(pending),
+        url: `/rules?tab=approvals`,
+        data: { ruleId: rule.id, runId: run.id, itemIds: pending.map((item) => item.id) },
+      })
+    }
+  }
+}
+
+function plural(count: number, level: RuleLevel) {
+  const noun = level === 'ad_set' ? 'ad set' : level
+  return count === 1 ? noun : `${noun}s`
+}
+
+function summary(items: RuleRunItem[]) {
+  return items
+    .slice(0, 10)
+    .map((item) =>
+      item.field
+        ? `${item.objectName || item.objectId}: ${item.action} ${item.field} ${item.beforeValue ?? '—'} → ${item.executedValue ?? item.plannedValue}`
+        : `${item.objectName || item.objectId}: ${item.action}`
+    )
+    .join('\n')
+}
+
+/** Metric values as stored (JSON has no Infinity: an infinite cost is stored as null). */
+function finiteValues(values: Record<string, number | null>) {
+  const result: Record<string, number | null> = {}
+  for (const [key, value] of Object.entries(values)) {
+    result[key] =
+      value === null || !Number.isFinite(value) ? null : Math.round(value * 10000) / 10000
+  }
+  return result
+}
+
+/** Whether `subject` passes the rule's filters (ids, name contains, status, objective). */
+export function inScope(definition: RuleDefinition, subject: RuleSubject) {
+  const { filters } = definition.scope
+  if (filters.ids && filters.ids.length > 0 && !filters.ids.includes(subject.id)) return false
+  if (
+    filters.nameContains &&
+    !subject.name.toLowerCase().includes(filters.nameContains.toLowerCase())
+  )
+    return false
+  if (
+    filters.statuses &&
+    filters.statuses.length > 0 &&
+    !filters.statuses.includes(subject.status as any)
+  )
+    return false
+  if (filters.objectives && filters.objectives.length > 0) {
+    if (!subject.objective || !filters.objectives.includes(subject.objective)) return false
+  }
+  return true
+}
+
+function subjectData(level: LevelFacts, subject: RuleSubject): SubjectData {
+  return {
+    subject,
+    days: level.days.get(subject.id) ?? [],
+    lifetime: level.lifetime?.get(subject.id) ?? null,
+  }
+}

@@ -1,0 +1,203 @@
+import { inject } from '@adonisjs/core'
+import { randomUUID } from 'node:crypto'
+import { DateTime } from 'luxon'
+import { toDbTimestamp } from '#shared/db_time'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
+import { planHasFeature } from '#accounts/plan_catalog'
+import Rule from '#rules/models/rule'
+import RuleRun, { type RuleRunTrigger } from '#rules/models/rule_run'
+import { RuleRunner } from '#rules/services/rule_runner'
+import { scheduleNext, scopeZones } from '#rules/services/rules_store'
+import { isDue, tickKey, tickOf } from '#rules/services/schedule'
+import type { TickFacts } from '#rules/services/meta_facts'
+import type { RuleMode } from '#rules/definition'
+
+/** What one tick did (for logs and the benchmark). */
+export interface TickReport {
+  tick: string
+  /** Rules this worker claimed and ran. */
+  claimed: number
+  /** Due rules another worker had already claimed. */
+  alreadyClaimed: number
+  /** Graph requests made for reads: object list pages and insights pages. */
+  graphCalls: { objects: number; insights: number }
+}
+
+/**
+ * Runs the rules that are due. Exactly once per rule and tick however many workers run the
+ * tick (ADR 0013): a worker first inserts `rule_runs (rule_id, tick)`, which is unique; the
+ * worker whose insert succeeds runs the rule, the others see the conflict and move on. A rule
+ * whose worker dies mid-run keeps its `running` row: it is not run twice for that tick.
+ *
+ * Within a tick, the claimed rules are grouped by user so each user's Meta data is read once
+ * per ad account and level (`TickFacts`), then each rule is evaluated for the ad accounts
+ * whose local time its schedule matches.
+ */
+@inject()
+export class RuleScheduler {
+  constructor(private runner: RuleRunner) {}
+
+  /** Runs every enabled rule due at the tick containing `now`. */
+  async runTick(now: DateTime = DateTime.utc()): Promise<TickReport> {
+    const tick = tickOf(now)
+    const key = tickKey(tick)
+    const due = await Rule.query()
+      .where('enabled', true)
+      .whereNotNull('next_run_at')
+      .where('next_run_at', '<=', toDbTimestamp(now))
+      .orderBy('id', 'asc')
+    const report: TickReport = {
+      tick: key,
+      claimed: 0,
+      alreadyClaimed: 0,
+      graphCalls: { objects: 0, insights: 0 },
+    }
+    const byUser = new Map<number, Array<{ rule: Rule; run: RuleRun }>>()
+    for (const rule of due) {
+      const run = await claim(rule, key, 'schedule', rule.mode, now)
+      if (!run) {
+        report.alreadyClaimed++
+        continue
+      }
+      report.claimed++
+      const list = byUser.get(rule.userId) ?? []
+      list.push({ rule, run })
+      byUser.set(rule.userId, list)
+    }
+    for (const [userId, claimed] of byUser) {
+      const facts = this.runner.tickFacts(userId, now)
+      await this.runForUser(userId, claimed, facts, tick)
+      for (const level of await facts.fetchedLevels().catch(() => [])) {
+        report.graphCalls.objects += level.calls.objects
+        report.graphCalls.insights += level.calls.insights
+      }
+    }
+    return report
+  }
+
+  private async runForUser(
+    userId: number,
+    claimed: Array<{ rule: Rule; run: RuleRun }>,
+    facts: TickFacts,
+    tick: DateTime
+  ) {
+    // A plan that lapsed stops the rules (they stay, disabled in effect, until it is renewed).
+    const entitlement = await entitlementOf(userId)
+    if (!planHasFeature(entitlement.plan.id, 'automated_rules')) {
+      for (const { rule, run } of claimed) {
+        await this.finish(
+          rule,
+          run,
+          tick,
+          [],
+          'skipped',
+          'plan_upgrade_required: automated rules need the Trafficker plan or higher.'
+        )
+      }
+      return
+    }
+    let visible
+    try {
+      visible = await facts.accounts()
+    } catch (error) {
+      for (const { rule, run } of claimed) {
+        this.runner.recordFailure(rule, run, error)
+        await this.finish(rule, run, tick, [], run.status, run.reason)
+      }
+      return
+    }
+    const plans = []
+    for (const entry of claimed) {
+      const { accounts } = await this.runner.scopedAccounts(entry.rule.definition, facts)
+      const dueAccounts = accounts.filter((account) =>
+        isDue(entry.rule.definition.schedule, tick, account.timezone ?? 'UTC')
+      )
+      this.runner.declareNeeds(entry.rule.definition, facts, dueAccounts)
+      plans.push({ ...entry, dueAccounts })
+    }
+    for (const { rule, run, dueAccounts } of plans) {
+      if (dueAccounts.length > 0) await this.runner.execute(rule, run, facts, dueAccounts)
+      else {
+        run.status = 'skipped'
+        run.reason =
+          'No ad account in scope is due at this time (or none is visible to the Meta connection).'
+      }
+      await this.finish(
+        rule,
+        run,
+        tick,
+        scopeZones(rule.definition, visible),
+        run.status,
+        run.reason
+      )
+    }
+  }
+
+  private async finish(
+    rule: Rule,
+    run: RuleRun,
+    tick: DateTime,
+    zones: string[],
+    status: RuleRun['status'],
+    reason: string | null
+  ) {
+    run.status = status === 'running' ? 'completed' : status
+    run.reason = reason
+    run.finishedAt ??= DateTime.utc()
+    await run.save()
+    rule.lastRunAt = tick
+    scheduleNext(rule, zones.length > 0 ? zones : ['UTC'], tick)
+    await rule.save()
+  }
+}
+
+/**
+ * Inserts the run row that claims `rule` for `tick`; null when another worker holds it
+ * (the unique key `rule_runs (rule_id, tick)` refused the insert).
+ */
+export async function claim(
+  rule: Rule,
+  tick: string,
+  trigger: RuleRunTrigger,
+  mode: RuleMode,
+  now: DateTime
+): Promise<RuleRun | null> {
+  try {
+    return await RuleRun.create({
+      ruleId: rule.id,
+      userId: rule.userId,
+      trigger,
+      tick,
+      status: 'running',
+      mode,
+      reason: null,
+      evaluatedCount: 0,
+      matchedCount: 0,
+      actedCount: 0,
+      startedAt: now,
+      finishedAt: null,
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) return null
+    throw error
+  }
+}
+
+/** A manual run's claim key (never collides with a tick). */
+export function manualTick() {
+  return `manual:${randomUUID()}`
+}
+
+function isUniqueViolation(error: unknown) {
+  const { code, errno, message } = (error ?? {}) as {
+    code?: string
+    errno?: number
+    message?: string
+  }
+  return (
+    code === 'ER_DUP_ENTRY' ||
+    errno === 1062 ||
+    code === 'SQLITE_CONSTRAINT' ||
+    /UNIQUE constraint failed/i.test(message ?? '')
+  )
+}

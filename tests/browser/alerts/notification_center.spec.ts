@@ -1,0 +1,79 @@
+import { test } from '@japa/runner'
+import { createUser, setPlan } from '#tests/helpers/factories'
+import { anAlert } from '#tests/helpers/alerts'
+import { RaiseAlert } from '#alerts/actions/raise_alert'
+
+test.group('Notification center', () => {
+  test('a new alert appears live in the bell, without a reload', async ({
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'trafficker')
+    await browserContext.loginAs(user)
+    const page = await browserContext.newPage()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const subscribed = page.waitForResponse(
+      (response) => response.url().includes('/__transmit/subscribe') && response.ok()
+    )
+    await page.goto('/')
+    await subscribed
+    const bell = page.getByTestId('notification-bell').first()
+    await bell.waitFor()
+    assert.equal(await page.getByTestId('notification-unread-count').count(), 0)
+
+    await new RaiseAlert().execute(
+      anAlert(user.id, { title: 'Stop-loss paused 2 ad sets', url: '/alerts' })
+    )
+
+    const badge = page.getByTestId('notification-unread-count').first()
+    await badge.waitFor()
+    assert.equal(await badge.textContent(), '1')
+    await bell.click()
+    const list = page.getByTestId('notification-list')
+    await list.waitFor()
+    assert.include(await list.textContent(), 'Stop-loss paused 2 ad sets')
+
+    await page.getByRole('button', { name: 'Mark all as read' }).click()
+    await badge.waitFor({ state: 'detached' })
+  })
+
+  test('the Alerts page works at 375 px without horizontal scroll', async ({
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'agency')
+    await new RaiseAlert().execute(
+      anAlert(user.id, {
+        title: 'A very long alert title that names https://example.com/a/very/long/path/segment',
+      })
+    )
+    await browserContext.loginAs(user)
+    const page = await browserContext.newPage()
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.goto('/alerts')
+    await page.getByTestId('alerts-page-list').waitFor()
+    for (const tab of ['Preferences', 'Webhooks', 'Delivery log', 'Notifications']) {
+      await page.getByRole('tab', { name: tab }).click()
+      await page.waitForTimeout(0)
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth'
+      )
+      assert.isAtMost(overflow, 0, `${tab} scrolls horizontally`)
+    }
+  })
+
+  test('Free accounts see no bell, and the Alerts page says which plans include alerts', async ({
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await browserContext.loginAs(user)
+    const page = await browserContext.newPage()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/alerts')
+    await page.getByText('Performance Alerts is a premium feature').waitFor()
+    assert.equal(await page.getByTestId('notification-bell').count(), 0)
+  })
+})

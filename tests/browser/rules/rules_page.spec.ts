@@ -1,0 +1,82 @@
+import { test } from '@japa/runner'
+import type { Page } from 'playwright'
+import { createUser, setPlan } from '#tests/helpers/factories'
+import { createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]
+
+async function assertNoHorizontalScroll(page: Page, assert: any) {
+  const overflow = await page.evaluate(() => {
+    const root = (globalThis as any).document.documentElement
+    return root.scrollWidth - root.clientWidth
+  })
+  assert.isAtMost(overflow, 0, 'the page scrolls horizontally')
+}
+
+test.group('Rules page', (group) => {
+  group.each.setup(async () => {
+    await freshSandbox()
+  })
+
+  for (const viewport of VIEWPORTS) {
+    test(`at ${viewport.width}px: create a rule from a template, run it, see the run in the history`, async ({
+      browserContext,
+      assert,
+    }) => {
+      const user = await createConnectedUser()
+      await setPlan(user, 'trafficker')
+      await browserContext.loginAs(user)
+      const page = await browserContext.newPage()
+      await page.setViewportSize(viewport)
+      await page.goto('/rules')
+
+      await page.getByText('No rules yet.', { exact: false }).waitFor()
+      await assertNoHorizontalScroll(page, assert)
+
+      await page.getByRole('tab', { name: 'Templates' }).click()
+      await page
+        .getByTestId('template-scale_winners')
+        .getByRole('button', { name: 'Use template' })
+        .click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByLabel('Name', { exact: true }).fill('Scale winners US')
+      await assertNoHorizontalScroll(page, assert)
+      await dialog.getByRole('button', { name: 'Preview' }).click()
+      await dialog.getByTestId('rule-preview').getByText('Matches now:', { exact: false }).waitFor()
+      await dialog.getByRole('button', { name: 'Save rule' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+
+      await page.getByRole('tab', { name: 'Rules' }).click()
+      const card = page.locator('[data-testid^="rule-"]').filter({ hasText: 'Scale winners US' })
+      await card.getByText('Dry run').waitFor()
+      await card.getByText('Daily at 09:00').waitFor()
+      await card.getByRole('button', { name: 'Run now' }).click()
+      await card.getByText('completed').waitFor()
+      await assertNoHorizontalScroll(page, assert)
+
+      await card.getByRole('button', { name: 'History' }).click()
+      await page
+        .locator('[data-testid^="rule-run-"]')
+        .first()
+        .getByText('evaluated', { exact: false })
+        .waitFor()
+      assert.equal(await page.getByRole('link', { name: 'Export CSV' }).count(), 1)
+      await assertNoHorizontalScroll(page, assert)
+
+      await page.getByRole('tab', { name: 'Approvals' }).click()
+      await page.getByText('Nothing waits for your approval.').waitFor()
+    })
+  }
+
+  test('on Free the page offers the upgrade instead of the builder', async ({ browserContext }) => {
+    const user = await createUser()
+    await browserContext.loginAs(user)
+    const page = await browserContext.newPage()
+    await page.goto('/rules')
+    await page.getByText('Available on the Trafficker', { exact: false }).waitFor()
+    await page.getByRole('link', { name: 'Upgrade' }).waitFor()
+  })
+})

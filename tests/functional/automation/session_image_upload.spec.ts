@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto'
+import { test } from '@japa/runner'
+import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
+import { PNG_BYTES } from '#stand_ins/image_server'
+import { createUser, setPlan } from '#tests/helpers/factories'
+import { ALEX, BLAIR, connectMeta, freshSandbox } from '#tests/helpers/meta'
+
+const ACCOUNT = ALEX.accounts[0]
+const UPLOAD = '/api/actions/upload_ad_image/file'
+
+/** A PNG of `size` bytes: a real 1 × 1 PNG followed by padding (file-type reads the header). */
+function pngOf(size: number) {
+  return Buffer.concat([PNG_BYTES, Buffer.alloc(size - PNG_BYTES.length, 7)])
+}
+
+async function trafficker() {
+  const user = await createUser()
+  await setPlan(user, 'trafficker')
+  await connectMeta(user)
+  return user
+}
+
+const imageWrites = (sandbox: MetaSandbox) =>
+  sandbox.requests.filter((request) => request.method === 'POST' && /adimages/.test(request.path))
+    .length
+
+test.group('Session image upload (multipart) /api/actions/upload_ad_image/file', (group) => {
+  let sandbox: MetaSandbox
+  group.each.setup(async () => {
+    sandbox = await freshSandbox()
+  })
+
+  test('without confirm it previews the hash Meta will give and uploads nothing', async ({
+    client,
+    assert,
+  }) => {
+    const user = await trafficker()
+    const response = await client
+      .post(UPLOAD)
+      .field('adAccountId', ACCOUNT)
+      .file('image', PNG_BYTES, { filename: 'hero.png', contentType: 'image/png' })
+      .withCsrfToken()
+      .loginAs(user)
+    response.assertStatus(200)
+    const md5 = createHash('md5').update(PNG_BYTES).digest('hex')
+    assert.containsSubset(response.body(), {
+      preview: true,
+      applied: false,
+      objectType: 'ad_image',
+      name: 'hero.png',
+      requests: [{ method: 'POST', path: `${ACCOUNT}/adimages` }],
+    })
+    assert.deepInclude(response.body().changes, { field: 'hash', before: null, after: md5 })
+    assert.equal(imageWrites(sandbox), 0)
+  })
+
+  test('an image over the 1 MB JSON limit uploads with confirm and returns its hash', async ({
+    client,
+    assert,
+  }) => {
+    const user = await trafficker()
+    const image = pngOf(3 * 1024 * 1024)
+    const response = await client
+      .post(UPLOAD)
+      .field('adAccountId', ACCOUNT)
+      .field('confirm', 'true')
+      .file('image', image, { filename: 'banner.png', contentType: 'image/png' })
+      .withCsrfToken()
+      .loginAs(user)
+    response.assertStatus(200)
+    const md5 = createHash('md5').update(image).digest('hex')
+    assert.isTrue(response.body().applied)
+    assert.equal(response.body().object.hash, md5)
+    assert.equal(imageWrites(sandbox), 1)
+    assert.equal(sandbox.store.images.get(md5)?.byteLength, image.byteLength)
+  })
+
+  test('an image over 8 MB is refused with 413 image_too_large and nothing reaches Meta', async ({
+    client,
+    assert,
+  }) => {
+    const user = await trafficker()
+    const response = await client
+      .post(UPLOAD)
+      .field('adAccountId', ACCOUNT)
+      .field('confirm', 'true')
+      .file('image', pngOf(8 * 1024 * 1024 + 1), { filename: 'huge.png' })
+      .withCsrfToken()
+      .loginAs(user)
+    response.assertStatus(413)
+    assert.equal(response.body().error.code, 'image_too_large')
+    assert.equal(response.body().error.maxBytes, 8 * 1024 * 1024)
+    assert.equal(imageWrites(sandbox), 0)
+  })
+
+  test('a file that is not an image is refused with 422 image_not_supported', async ({
+    client,
+    assert,
+  }) => {
+    const user = await trafficker()
+    const response = await client
+      .post(UPLOAD)
+      .field('adAccountId', ACCOUNT)
+      .field('confirm', 'true')
+      .file('image', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'), {
+        filename: 'brief.png',
+        contentType: 'image/png',
+      })
+      .withCsrfToken()
+      .loginAs(user)
+    response.assertStatus(422)
+    assert.equal(response.body().error.code, 'image_not_supported')
+    assert.equal(imageWrites(sandbox), 0)
+  })
+
+  test('a form without the image, or a JSON body, answers 422 naming the image field', async ({
+    client,
+    assert,
+  }) => {
+    const user = await trafficker()
+    const missing = await client
+      .post(UPLOAD)
+      .field('adAccountId', ACCOUNT)
+      .file('photo', PNG_BYTES, { filename: 'x.png' })
+      .withCsrfToken()
+      .loginAs(user)
+    missing.assertStatus(422)
+    assert.equal(missing.body().error.code, 'validation_failed')
+    assert.equal(missing.body().error.field, 'image')
+
+    const json = await client
+      .post(UPLOAD)
+      .json({ adAccountId: ACCOUNT })
+      .withCsrfToken()
+      .loginAs(user)
+    json.assertStatus(422)
+    assert.equal(json.body().error.field, 'image')
+  })
+
+  test('the plan gate, ownership and CSRF apply as for every write', async ({ client, assert }) => {
+    const free = await createUser()
+    await connectMeta(free)
+    const gated = await client
+      .post(UPLOAD)
+      .field('adAccountId', ACCOUNT)
+      .file('image', PNG_BYTES, { filename: 'x.png' })
+      .withCsrfToken()
+      .loginAs(free)
+    gated.assertStatus(403)
+    assert.equal(gated.body().error.code, 'plan_upgrade_required')
+
+    const user = await trafficker()
+    const foreign = await client
+      .post(UPLOAD)
+      .field('adAccountId', BLAIR.accounts[0])
+      .field('confirm', 'true')
+      .file('image', PNG_BYTES, { filename: 'x.png' })
+      .withCsrfToken()
+      .loginAs(user)
+    foreign.assertStatus(404)
+    assert.equal(foreign.body().error.code, 'meta_object_not_owned')
+
+    const noCsrf = await client
+      .post(UPLOAD)
+      .field('adAccountId', ACCOUNT)
+      .field('confirm', 'true')
+      .file('image', PNG_BYTES, { filename: 'x.png' })
+      .loginAs(user)
+    noCsrf.assertStatus(403)
+    assert.equal(imageWrites(sandbox), 0)
+  })
+
+  test('signed out answers 401', async ({ client }) => {
+    const response = await client
+      .post(UPLOAD)
+      .field('adAccountId', ACCOUNT)
+      .file('image', PNG_BYTES, { filename: 'x.png' })
+    response.assertStatus(401)
+  })
+})

@@ -1,0 +1,559 @@
+import { test } from '@japa/runner'
+import { createServer } from 'node:http'
+import metaConfig from '#config/meta'
+import app from '@adonisjs/core/services/app'
+import emitter from '@adonisjs/core/services/emitter'
+import { DateTime } from 'luxon'
+import { publishedRegistry } from '#automation/registry/published_actions'
+import type { ActionCaller } from '#registry/define_action'
+import type { PlanId } from '#accounts/plan_catalog'
+import { AppError } from '#shared/errors'
+import Rule from '#rules/models/rule'
+import RuleRun from '#rules/models/rule_run'
+import { RuleScheduler } from '#rules/services/rule_scheduler'
+import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
+import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
+import { IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+
+const VISITORS = IDS.aboAdSet // daily budget 5000, ACTIVE
+const CART = '120200000001022' // daily budget 3000, ACTIVE
+const ACCOUNT = 'act_100000000001'
+
+const registry = publishedRegistry()
+const caller = (userId: number, planId: PlanId = 'trafficker'): ActionCaller => ({
+  userId,
+  planId,
+  tokenId: null,
+})
+const invoke = (userId: number, name: string, input: unknown, planId?: PlanId) =>
+  registry.invoke(name, caller(userId, planId), input) as Promise<any>
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof AppError) return error
+    throw error
+  }
+  throw new Error('Expected a failure')
+}
+
+const posts = (sandbox: MetaSandbox) =>
+  sandbox.requests.filter((request) => request.method === 'POST')
+
+/** A rule on the two retargeting ad sets that always matches (they deliver every day). */
+function definition(overrides: Record<string, unknown> = {}) {
+  return {
+    scope: { adAccountIds: [ACCOUNT], level: 'ad_set', filters: { ids: [VISITORS, CART] } },
+    conditions: {
+      groups: [
+        {
+          conditions: [
+            { kind: 'value', metric: 'spend', window: 'last_7d', operator: 'gt', value: 0 },
+          ],
+        },
+      ],
+    },
+    actions: [{ type: 'increase_budget', percent: 40 }],
+    guards: { maxChangePercentPerAction: 20 },
+    schedule: { type: 'every', minutes: 15 },
+    ...overrides,
+  }
+}
+
+async function traffickerWithMeta() {
+  const user = await createConnectedUser()
+  await setPlan(user, 'trafficker')
+  return user
+}
+
+async function budgetOf(userId: number, adSetId: string) {
+  const { adSet } = await invoke(userId, 'get_ad_set', { adSetId })
+  return adSet.dailyBudget as number
+}
+
+test.group('Rules: plan gates and validation', (group) => {
+  group.each.setup(async () => {
+    await freshSandbox()
+  })
+
+  test('on Free, creating a rule over REST answers 403 plan_upgrade_required', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createConnectedUser()
+    const { key } = await createApiKey(user)
+    const response = await client
+      .post('/api/v1/rules/create_rule')
+      .bearerToken(key)
+      .json({ name: 'Stop-loss', definition: definition() })
+    response.assertStatus(403)
+    assert.equal(response.body().error.code, 'plan_upgrade_required')
+    assert.equal(response.body().error.requiredPlan, 'trafficker')
+    assert.equal(
+      await Rule.query()
+        .where('user_id', user.id)
+        .count('* as n')
+        .first()
+        .then((row: any) => Number(row.$extras.n)),
+      0
+    )
+  })
+
+  test('a new rule is a disabled dry run with its next run computed once enabled', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const created = await invoke(user.id, 'create_rule', {
+      name: 'Scale',
+      definition: definition(),
+    })
+    assert.equal(created.rule.mode, 'dry_run')
+    assert.isFalse(created.rule.enabled)
+    assert.isNull(created.rule.nextRunAt)
+    const enabled = await invoke(user.id, 'update_rule', { ruleId: created.rule.id, enabled: true })
+    assert.isString(enabled.rule.nextRunAt)
+    assert.equal(enabled.rule.scheduleText, 'Every 15 minutes')
+  })
+
+  test('the plan caps the number of rules', async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    await Rule.createMany(
+      Array.from({ length: 25 }, (_, index) => ({
+        userId: user.id,
+        name: `Rule ${index}`,
+        enabled: false,
+        mode: 'dry_run' as const,
+        definition: definition() as any,
+        template: null,
+      }))
+    )
+    const error = await failure(
+      invoke(user.id, 'create_rule', { name: 'One more', definition: definition() })
+    )
+    assert.equal(error.code, 'rule_limit_reached')
+    assert.equal(error.status, 403)
+    assert.equal(error.details.limit, 25)
+  })
+
+  test('a budget action on ads is refused with a clear 422', async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const error = await failure(
+      invoke(user.id, 'create_rule', {
+        name: 'Bad',
+        definition: definition({ scope: { adAccountIds: 'all', level: 'ad' } }),
+      })
+    )
+    assert.equal(error.code, 'validation_failed')
+    assert.match(error.message, /Ads have no budget/)
+  })
+
+  test("another user's ad account cannot be in a rule's scope", async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const error = await failure(
+      invoke(user.id, 'create_rule', {
+        name: 'Not mine',
+        definition: definition({ scope: { adAccountIds: ['act_200000000001'], level: 'ad_set' } }),
+      })
+    )
+    assert.equal(error.code, 'meta_object_not_owned')
+  })
+})
+
+test.group('Rules: runs and guards', (group) => {
+  let sandbox: MetaSandbox
+  group.each.setup(async () => {
+    sandbox = await freshSandbox()
+  })
+
+  test('a dry run records what it would do and never writes to Meta', async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Scale',
+      definition: definition(),
+    })
+    const before = posts(sandbox).length
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.equal(run.status, 'completed')
+    assert.equal(run.matched, 2)
+    assert.equal(run.acted, 0)
+    assert.deepEqual(
+      run.items.map((item: any) => item.status),
+      ['planned', 'planned']
+    )
+    assert.equal(posts(sandbox).length, before)
+    assert.equal(await budgetOf(user.id, VISITORS), 5000)
+  })
+
+  test('+40 % with a 20 % cap applies +20 % at Meta and is logged as clamped', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Scale',
+      definition: definition(),
+      mode: 'auto',
+    })
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    const visitors = run.items.find((item: any) => item.objectId === VISITORS)
+    assert.equal(visitors.status, 'executed')
+    assert.equal(visitors.before, '5000')
+    assert.equal(visitors.planned, '6000')
+    assert.equal(visitors.executed, '6000')
+    assert.isTrue(visitors.clamped)
+    assert.match(visitors.reason, /max change per action/)
+    assert.isNumber(visitors.metrics['spend:last_7d'])
+    assert.equal(await budgetOf(user.id, VISITORS), 6000)
+    assert.equal(run.acted, 2)
+  })
+
+  test('a second match inside the cooldown is skipped', async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Scale',
+      definition: definition(),
+      mode: 'auto',
+    })
+    await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    const writes = posts(sandbox).length
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.equal(run.matched, 2)
+    assert.equal(run.acted, 0)
+    assert.isTrue(run.items.every((item: any) => item.status === 'skipped'))
+    assert.match(run.items[0].reason, /cooldown/)
+    assert.equal(posts(sandbox).length, writes)
+    assert.equal(await budgetOf(user.id, VISITORS), 6000)
+  })
+
+  test('the blast-radius cap limits the objects changed per run', async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Scale one',
+      definition: definition({ guards: { maxChangePercentPerAction: 20, maxObjectsPerRun: 1 } }),
+      mode: 'auto',
+    })
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    const statuses = run.items.map((item: any) => item.status).sort()
+    assert.deepEqual(statuses, ['executed', 'skipped'])
+    const skipped = run.items.find((item: any) => item.status === 'skipped')
+    assert.match(skipped.reason, /blast-radius cap: at most 1/)
+    assert.equal(run.acted, 1)
+  })
+
+  test('approval mode waits; approving applies the previewed value, rejecting sends nothing', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const raised: any[] = []
+    const listener = (alert: any) => raised.push(alert)
+    emitter.on('alert:raised', listener)
+    try {
+      const { rule } = await invoke(user.id, 'create_rule', {
+        name: 'Scale with approval',
+        definition: definition(),
+        mode: 'approval',
+      })
+      const writes = posts(sandbox).length
+      await invoke(user.id, 'run_rule', { ruleId: rule.id })
+      assert.equal(posts(sandbox).length, writes)
+      const { items } = await invoke(user.id, 'list_rule_approvals', {})
+      assert.lengthOf(items, 2)
+      assert.isTrue(
+        raised.some((alert) => alert.type === 'rule_approval_needed' && alert.userId === user.id)
+      )
+
+      const visitors = items.find((item: any) => item.objectId === VISITORS)
+      const cart = items.find((item: any) => item.objectId === CART)
+      const approved = await invoke(user.id, 'approve_rule_action', { itemId: visitors.id })
+      assert.equal(approved.item.status, 'executed')
+      assert.equal(await budgetOf(user.id, VISITORS), 6000)
+
+      const rejected = await invoke(user.id, 'reject_rule_action', { itemId: cart.id })
+      assert.equal(rejected.item.status, 'rejected')
+      assert.equal(await budgetOf(user.id, CART), 3000)
+
+      const again = await failure(invoke(user.id, 'approve_rule_action', { itemId: visitors.id }))
+      assert.equal(again.code, 'rule_action_not_pending')
+      const other = await traffickerWithMeta()
+      const foreign = await failure(invoke(other.id, 'approve_rule_action', { itemId: cart.id }))
+      assert.equal(foreign.code, 'rule_action_not_found')
+    } finally {
+      emitter.off('alert:raised', listener)
+    }
+  })
+
+  test('a budget change is reverted in one call', async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Scale',
+      definition: definition({
+        scope: { adAccountIds: [ACCOUNT], level: 'ad_set', filters: { ids: [VISITORS] } },
+      }),
+      mode: 'auto',
+    })
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.equal(await budgetOf(user.id, VISITORS), 6000)
+    const reverted = await invoke(user.id, 'revert_rule_action', { itemId: run.items[0].id })
+    assert.equal(reverted.item.status, 'reverted')
+    assert.equal(await budgetOf(user.id, VISITORS), 5000)
+    const twice = await failure(invoke(user.id, 'revert_rule_action', { itemId: run.items[0].id }))
+    assert.equal(twice.code, 'rule_action_not_revertible')
+  })
+
+  test("a write Meta refuses is recorded as failed with Meta's message", async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Pause',
+      definition: definition({
+        scope: { adAccountIds: [ACCOUNT], level: 'ad_set', filters: { ids: [VISITORS] } },
+        actions: [{ type: 'pause' }],
+      }),
+      mode: 'auto',
+    })
+    sandbox.failNext({
+      code: 100,
+      path: VISITORS,
+      method: 'POST',
+      message: 'Invalid parameter',
+      userMessage: 'This ad set is in review and cannot be changed.',
+    })
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.equal(run.items[0].status, 'failed')
+    assert.equal(run.items[0].errorMessage, 'This ad set is in review and cannot be changed.')
+  })
+
+  test("Meta's rate limit records a skipped run with the reason", async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Scale',
+      definition: definition(),
+    })
+    sandbox.failNext({
+      code: 80004,
+      path: 'insights',
+      message: 'There have been too many calls to this ad-account.',
+    })
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.equal(run.status, 'skipped')
+    assert.match(run.reason, /^meta_rate_limited/)
+  })
+
+  test('preview shows matches and planned changes without recording anything', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const preview = await invoke(user.id, 'preview_rule', { definition: definition() })
+    assert.equal(preview.matched, 2)
+    const visitors = preview.matches.find((match: any) => match.objectId === VISITORS)
+    assert.deepInclude(visitors.planned, { before: 5000, after: 6000, clamped: true })
+    assert.equal(
+      await RuleRun.query()
+        .where('user_id', user.id)
+        .count('* as n')
+        .first()
+        .then((row: any) => Number(row.$extras.n)),
+      0
+    )
+  })
+
+  test('a backtest replays the days with the cooldown simulated', async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const result = await invoke(user.id, 'backtest_rule', {
+      definition: definition({
+        conditions: {
+          groups: [
+            {
+              conditions: [
+                { kind: 'value', metric: 'spend', window: 'yesterday', operator: 'gt', value: 0 },
+              ],
+            },
+          ],
+        },
+        guards: { maxChangePercentPerAction: 20, cooldownHours: 48 },
+      }),
+      days: 6,
+    })
+    // 6 days, both ad sets match daily, a 48 h cooldown lets each act every other day
+    assert.equal(result.fires, 6)
+    assert.equal(result.skippedByCooldown, 6)
+    const visitors = result.events.filter((event: any) => event.objectId === VISITORS)
+    assert.deepEqual(
+      visitors.map((event: any) => event.change.after),
+      [6000, 7200, 8640]
+    )
+  })
+})
+
+test.group('Rules: scheduling', (group) => {
+  let sandbox: MetaSandbox
+  group.each.setup(async () => {
+    sandbox = await freshSandbox()
+  })
+
+  test('two workers on the same tick run each due rule exactly once', async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const ids: number[] = []
+    for (const name of ['A', 'B', 'C']) {
+      const { rule } = await invoke(user.id, 'create_rule', {
+        name,
+        definition: definition(),
+        enabled: true,
+      })
+      ids.push(rule.id)
+    }
+    await Rule.query()
+      .whereIn('id', ids)
+      .update({ nextRunAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-LL-dd HH:mm:ss') })
+    const first = await app.container.make(RuleScheduler)
+    const second = await app.container.make(RuleScheduler)
+    const now = DateTime.utc()
+    const [one, two] = await Promise.all([first.runTick(now), second.runTick(now)])
+    assert.equal(one.claimed + two.claimed, 3)
+    assert.equal(one.alreadyClaimed + two.alreadyClaimed, 3)
+    const runs = await RuleRun.query().whereIn('rule_id', ids)
+    assert.lengthOf(runs, 3)
+    assert.isTrue(runs.every((run) => run.status === 'completed'))
+    const rules = await Rule.query().whereIn('id', ids)
+    assert.isTrue(rules.every((rule) => rule.nextRunAt !== null && rule.nextRunAt > DateTime.utc()))
+  })
+
+  test('the rules of a tick share one insights request per ad account and level', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const ids: number[] = []
+    for (const window of ['last_7d', 'last_3d', 'yesterday']) {
+      const { rule } = await invoke(user.id, 'create_rule', {
+        name: window,
+        definition: definition({
+          scope: { adAccountIds: 'all', level: 'ad_set' },
+          conditions: {
+            groups: [
+              { conditions: [{ kind: 'value', metric: 'cpa', window, operator: 'gt', value: 1 }] },
+            ],
+          },
+        }),
+        enabled: true,
+      })
+      ids.push(rule.id)
+    }
+    await Rule.query()
+      .whereIn('id', ids)
+      .update({ nextRunAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-LL-dd HH:mm:ss') })
+    const before = sandbox.requests.length
+    const report = await (await app.container.make(RuleScheduler)).runTick(DateTime.utc())
+    const insights = sandbox.requests
+      .slice(before)
+      .filter((request) => request.path.endsWith('/insights'))
+    // Alex sees two ad accounts: one insights request each for the ad-set level
+    assert.lengthOf(insights, 2)
+    assert.equal(report.graphCalls.insights, 2)
+    assert.equal(report.claimed, 3)
+  })
+
+  test('a user whose plan lapsed has due rules skipped, not run', async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'A',
+      definition: definition(),
+      enabled: true,
+      mode: 'auto',
+    })
+    await setPlan(user, 'free')
+    await Rule.query()
+      .where('id', rule.id)
+      .update({ nextRunAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-LL-dd HH:mm:ss') })
+    const writes = posts(sandbox).length
+    await (await app.container.make(RuleScheduler)).runTick(DateTime.utc())
+    const run = await RuleRun.findByOrFail('rule_id', rule.id)
+    assert.equal(run.status, 'skipped')
+    assert.match(run.reason!, /plan_upgrade_required/)
+    assert.equal(posts(sandbox).length, writes)
+  })
+})
+
+test.group('Rules: templates', () => {
+  test('every template is a valid rule definition', async ({ assert }) => {
+    const user = await createUser()
+    const { templates } = await invoke(user.id, 'list_rule_templates', {})
+    assert.deepEqual(
+      templates.map((template: any) => template.id),
+      ['stop_loss', 'scale_winners', 'frequency_cap', 'spend_pacing', 'night_pause']
+    )
+  })
+})
+
+test.group('Rules: webhook action', (group) => {
+  const received: any[] = []
+  let origin = ''
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      received.push({ type: request.headers['content-type'], body: JSON.parse(body) })
+      response.writeHead(204).end()
+    })
+  })
+  group.setup(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as any).port}`
+    metaConfig.imageFetch.allowedOrigins.push(origin)
+    return async () => {
+      metaConfig.imageFetch.allowedOrigins.splice(
+        metaConfig.imageFetch.allowedOrigins.indexOf(origin),
+        1
+      )
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  })
+  group.each.setup(async () => {
+    received.length = 0
+    await freshSandbox()
+  })
+
+  test('a run POSTs one JSON summary with the matched objects and their changes', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Scale and tell',
+      definition: definition({
+        actions: [
+          { type: 'increase_budget', percent: 10 },
+          { type: 'webhook', url: `${origin}/hook` },
+        ],
+      }),
+      mode: 'auto',
+    })
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.lengthOf(received, 1)
+    assert.equal(received[0].type, 'application/json')
+    assert.equal(received[0].body.rule.id, rule.id)
+    const visitors = received[0].body.objects.find((object: any) => object.objectId === VISITORS)
+    assert.deepInclude(visitors.change, { field: 'daily_budget', before: '5000', after: '5500' })
+    const hooks = run.items.filter((item: any) => item.action === 'webhook')
+    assert.isTrue(hooks.length === 2 && hooks.every((item: any) => item.status === 'executed'))
+  })
+
+  test('a dry run records the webhook without calling it, and private addresses are refused', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const dry = await invoke(user.id, 'create_rule', {
+      name: 'Tell',
+      definition: definition({ actions: [{ type: 'webhook', url: `${origin}/hook` }] }),
+    })
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: dry.rule.id })
+    assert.lengthOf(received, 0)
+    assert.isTrue(run.items.every((item: any) => item.status === 'planned'))
+
+    const internal = await invoke(user.id, 'create_rule', {
+      name: 'Internal',
+      definition: definition({ actions: [{ type: 'webhook', url: 'https://10.0.0.1/hook' }] }),
+      mode: 'auto',
+    })
+    const refused = await invoke(user.id, 'run_rule', { ruleId: internal.rule.id })
+    assert.equal(refused.run.items[0].status, 'failed')
+    assert.match(refused.run.items[0].errorMessage, /not a public internet address/)
+  })
+})

@@ -125,3 +125,6 @@ export type { AlertType } from '#alerts/events'
 /* Data rights (privacy page, profile's Delete my account). */
 export type { PrivacyRetention } from '#web/types'
 export type { AccountDeletionResult } from '#accounts/actions/delete_account'
+
+// Embeds (issue 17): shapes declared once in app/embeds/types.ts.
+export type { CreatedEmbedSession, EmbedComponent, WidgetBundleInfo } from '#embeds/types'

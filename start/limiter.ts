@@ -37,6 +37,10 @@ export const RATE_LIMITS = {
   metaConnect: { requests: 10, every: '10 minutes' },
   /** GET /api/account/export and the admin's GET /api/admin/users/:id/export (a full read). */
   dataExport: { requests: 10, every: '1 hour' },
+  /** Widget reads under /embed/v1/<session id>/ (per embed session, issue 17). */
+  embedReads: { requests: 120, every: '1 minute' },
+  /** POST /api/v1/embed/sessions (per account). */
+  embedSessionCreation: { requests: 300, every: '1 hour' },
 } as const satisfies Record<string, RateLimitRule>
 
 /**
@@ -167,3 +171,15 @@ export async function clearUserRateLimits(userId: number): Promise<void> {
   }
   await deviceCodeEntryLimiter().delete(`device_code_entry:user:${userId}`)
 }
+/** Widget reads: 120 a minute per embed session (the session id in the path). */
+export const throttleEmbedReads = defineRateLimit('embed_reads', RATE_LIMITS.embedReads, {
+  message: 'Too many widget requests for this embed session.',
+  key: (ctx) => `session_${String(ctx.params.sessionId)}`,
+})
+
+/** Minting embed sessions: 300 an hour per account. */
+export const throttleEmbedSessionCreation = defineRateLimit(
+  'embed_session_creation',
+  RATE_LIMITS.embedSessionCreation,
+  { message: 'Too many embed sessions created.' }
+)

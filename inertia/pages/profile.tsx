@@ -6,6 +6,7 @@ import {
   KeyRound,
   Loader2,
   LogOut,
+  Settings2,
   ShieldAlert,
   ShieldCheck,
   Trash2,
@@ -21,6 +22,8 @@ import { Skeleton } from '~/components/ui/skeleton'
 import { ConfirmDialog } from '~/components/confirm_dialog'
 import { NewApiKey } from '~/components/new_api_key'
 import { CliSessionsCard } from '~/components/cli_sessions_card'
+import { ClientKeyDialog } from '~/components/client_key_dialog'
+import { Progress } from '~/components/ui/progress'
 import { SignInRedirect } from '~/components/page_redirect'
 import { PlanModal } from '~/components/plan_modal'
 import { DeleteAccountDialog } from '~/components/delete_account_dialog'
@@ -61,21 +64,58 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
   )
 }
 
+/** This month's calls through one key, against its own limit when it has one. */
+function KeyUsage({ apiKey }: { apiKey: ListedApiKey }) {
+  const used = apiKey.usage.toLocaleString('en-US')
+  if (apiKey.monthlyLimit === null) {
+    return (
+      <p className="mt-1 text-xs text-slate-600" data-testid="api-key-usage">
+        {used} requests this month · no limit of its own
+      </p>
+    )
+  }
+  const percent = Math.round((apiKey.usage / apiKey.monthlyLimit) * 100)
+  const text = `${used} / ${apiKey.monthlyLimit.toLocaleString('en-US')} requests this month`
+  return (
+    <div className="mt-2 grid max-w-sm gap-1">
+      <p className="text-xs text-slate-600" data-testid="api-key-usage">
+        {text} ({percent}%)
+      </p>
+      <Progress
+        value={percent}
+        aria-label={`${tokenDisplayName(apiKey.name)}: ${text}`}
+        indicatorClassName={
+          percent >= 100 ? 'bg-red-600' : percent >= 80 ? 'bg-amber-500' : undefined
+        }
+      />
+    </div>
+  )
+}
+
 function KeyRow({
   apiKey,
   onRevoke,
+  onEdit,
   revoking,
 }: {
   apiKey: ListedApiKey
   onRevoke: () => void
+  onEdit: () => void
   revoking: boolean
 }) {
   const name = tokenDisplayName(apiKey.name)
   return (
     <li data-testid="api-key-row" className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-slate-900" data-testid="api-key-name">
-          {name}
+        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+          <span className="break-all" data-testid="api-key-name">
+            {name}
+          </span>
+          {apiKey.label && (
+            <Badge variant="secondary" className="max-w-full truncate" data-testid="api-key-label">
+              {apiKey.label}
+            </Badge>
+          )}
         </p>
         <code
           className="mt-1 block truncate font-mono text-sm text-slate-700"
@@ -86,8 +126,19 @@ function KeyRow({
         <p className="mt-1 text-xs text-slate-600">
           Created {formatDate(apiKey.createdAt)} · Last used {formatDate(apiKey.lastUsedAt)}
         </p>
+        <KeyUsage apiKey={apiKey} />
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={onEdit}
+          aria-label={`Client settings of ${name}`}
+        >
+          <Settings2 aria-hidden="true" />
+          Client
+        </Button>
         <Button
           type="button"
           variant="outline"
@@ -120,6 +171,7 @@ export default function Profile() {
   const keys = useApiKeys(Boolean(user))
   const [newKey, setNewKey] = useState<string | null>(null)
   const [revokeTarget, setRevokeTarget] = useState<ListedApiKey | null>(null)
+  const [editTarget, setEditTarget] = useState<ListedApiKey | null>(null)
   const [confirmAllOpen, setConfirmAllOpen] = useState(false)
   const [planOpen, setPlanOpen] = useState(false)
   const [keyName, setKeyName] = useState(DEFAULT_KEY_NAME)
@@ -228,12 +280,19 @@ export default function Profile() {
                       apiKey={apiKey}
                       revoking={revoke.isPending && revoke.variables === apiKey.id}
                       onRevoke={() => setRevokeTarget(apiKey)}
+                      onEdit={() => setEditTarget(apiKey)}
                     />
                   ))}
                 </ul>
               )}
             </CardContent>
           </Card>
+
+          <ClientKeyDialog
+            apiKey={editTarget}
+            quota={user.subscription.plan.requestLimit}
+            onClose={() => setEditTarget(null)}
+          />
 
           <CliSessionsCard />
         </div>

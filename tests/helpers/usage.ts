@@ -26,3 +26,17 @@ export async function setUsage(userId: number, count: number) {
     await redis.del(`adrelay:quota:${userId}:${period}`)
   }
 }
+
+/** Sets one API key's own counter for the current month (database, and reseeds Redis). */
+export async function setKeyUsage(tokenId: number, count: number) {
+  const { period } = billingPeriodAt()
+  await db
+    .table('key_usage_counters')
+    .insert({ token_id: tokenId, period, count })
+    .onConflict(['token_id', 'period'])
+    .merge({ count })
+  if (process.env.REDIS_URL) {
+    const redis = (await app.container.make('redis')).connection('main')
+    await redis.del(`adrelay:quota:key:${tokenId}:${period}`)
+  }
+}

@@ -12,7 +12,6 @@ import {
 } from '~/components/ui/dialog'
 import { Progress } from '~/components/ui/progress'
 import { MiddleTruncate } from '~/components/middle_truncate'
-import { useAdminUserDetail } from '~/hooks/use_admin'
 import { useAdminUserDetail, useRefreshAdmin } from '~/hooks/use_admin'
 import { useDownloadData } from '~/hooks/use_account_data'
 import { toast } from '~/hooks/use_toast'

@@ -10,6 +10,7 @@ import {
   Clock,
   ExternalLink,
   KeyRound,
+  LayoutPanelTop,
   Lock,
   Target,
   Users,
@@ -27,6 +28,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
 import { CodeBlock } from '~/components/code_block'
 import { CopyButton } from '~/components/copy_button'
 import { MetaStatusError } from '~/components/meta_status_error'
+import { EmbedTab } from '~/components/embed/embed_tab'
 import { SignInRedirect } from '~/components/page_redirect'
 import { useApiKeys } from '~/hooks/use_api_keys'
 import { useMetaStatus } from '~/hooks/use_meta_connection'
@@ -533,6 +535,10 @@ export default function Automation(props: AutomationProps) {
             <Workflow className="size-4" aria-hidden="true" />
             MCP Integration
           </TabsTrigger>
+          <TabsTrigger value="embed">
+            <LayoutPanelTop className="size-4" aria-hidden="true" />
+            Embed
+          </TabsTrigger>
         </TabsList>
 
         <TabsContent value="overview" className="grid gap-6">
@@ -558,6 +564,10 @@ export default function Automation(props: AutomationProps) {
 
         <TabsContent value="mcp">
           <McpTab props={props} meta={meta} />
+        </TabsContent>
+
+        <TabsContent value="embed">
+          <EmbedTab unlocked={user.features.includes('embed_widgets')} />
         </TabsContent>
       </Tabs>
     </>

@@ -23,6 +23,7 @@ test.group('Automation page (/dashboard)', () => {
       'Overview',
       'API Access',
       'MCP Integration',
+      'Embed',
     ])
     await page.assertText('[data-testid="usage-calls"]', '25')
     await page.assertText('[data-testid="usage-limit"]', '10,000')

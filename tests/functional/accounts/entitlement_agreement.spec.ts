@@ -42,9 +42,7 @@ const CASES: Case[] = STATUSES.flatMap((status) =>
  * path); the model, the entitlement service and the session user read the model. Both feed
  * the same rule, and they must agree on every row a user can have.
  */
-test.group('Entitlement: the key verifier and the model agree', (group) => {
-  // Nothing here touches the call log or another process: each test's rows are rolled back.
-
+test.group('Entitlement: the key verifier and the model agree', () => {
   test('every status, provider and period end resolves to the same plan on both paths', async ({
     assert,
   }) => {

@@ -12,9 +12,7 @@ async function inertiaPage(client: any, url: string, user?: any) {
   return response.body()
 }
 
-test.group('The session user (GET /api/auth/user and the shared prop `user`)', (group) => {
-  // Nothing here touches the call log or another process: each test's rows are rolled back.
-
+test.group('The session user (GET /api/auth/user and the shared prop `user`)', () => {
   test('a Free user is not entitled, has no plan features and a display name', async ({
     client,
     assert,

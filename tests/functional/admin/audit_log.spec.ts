@@ -2,9 +2,7 @@ import { test } from '@japa/runner'
 import AdminAuditEntry from '#admin/models/admin_audit_entry'
 import { createUser } from '#tests/helpers/factories'
 
-test.group('Admin audit log', (group) => {
-  // Nothing here touches the call log or another process: each test's rows are rolled back.
-
+test.group('Admin audit log', () => {
   test('suspend, unsuspend and export are recorded with actor, target and time, newest first', async ({
     client,
     assert,

@@ -42,9 +42,7 @@ function endpoints(
   ]
 }
 
-test.group('Admin endpoints: who may call them', (group) => {
-  // Nothing here touches the call log or another process: each test's rows are rolled back.
-
+test.group('Admin endpoints: who may call them', () => {
   test('a signed-out visitor gets 401 Unauthorized on every admin endpoint', async ({
     client,
     assert,

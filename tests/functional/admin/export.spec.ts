@@ -38,7 +38,6 @@ function parseCsv(text: string): string[][] {
 }
 
 test.group('Admin CSV export', () => {
-  // Nothing here touches the call log or another process: each test's rows are rolled back.
 
   test('exports the users matching the search as a CSV attachment with a header row', async ({
     client,

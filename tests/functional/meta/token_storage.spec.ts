@@ -55,7 +55,6 @@ async function storedToken(userId: number): Promise<string> {
 }
 
 test.group('Meta token storage', () => {
-  // Nothing here touches the call log or another process: each test's rows are rolled back.
 
   test('a token sealed for one user does not open on another user', async ({ assert }) => {
     const sealer = await sealerWith(NEW_KEY)

@@ -73,6 +73,8 @@ export default defineConfig({
   metaFiles: [
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
+    // The widgets' script-tag build, served under /widgets/<version>/ (app/embeds).
+    { pattern: 'widgets/dist/elements/**', reloadServer: false },
   ],
 
   hooks: {

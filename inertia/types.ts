@@ -35,6 +35,8 @@ export type SessionUser = Data.Accounts.SessionUser
 /** A machine-checked plan feature (`PlanFeature` of app/accounts/plan_catalog.ts). */
 export type PlanFeature = SessionUser['features'][number]
 export type PublicPlan = Data.Accounts.Plan
+/** Which promised features exist (app/automation/product_features.ts), keyed by feature id. */
+export type ProductFeatureAvailability = SharedProps['productFeatures']
 export type ListedApiKey = Data.Keys.ApiKey
 export type CreatedApiKey = Data.Keys.ApiKey.Variants['forCreation']
 
@@ -119,3 +121,10 @@ export type AlertDeliveryList = ResultOf<ListAlertDeliveries>
 export type { NotificationBroadcast } from '#alerts/services/notification_broadcaster'
 export type { AlertChannel } from '#alerts/services/alert_defaults'
 export type { AlertType } from '#alerts/events'
+
+/* Data rights (privacy page, profile's Delete my account). */
+export type { PrivacyRetention } from '#web/types'
+export type { AccountDeletionResult } from '#accounts/actions/delete_account'
+
+// Embeds (issue 17): shapes declared once in app/embeds/types.ts.
+export type { CreatedEmbedSession, EmbedComponent, WidgetBundleInfo } from '#embeds/types'

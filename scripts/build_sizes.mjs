@@ -5,12 +5,16 @@
  * recharts on the dashboard, are not counted: they load later). Shared chunks count once.
  *
  * Budget: the landing page ≤ 150 KB gzip; exits 1 when over.
+ * Then the @adrelay/widgets bundles (rebuilt with scripts/build_widgets.mjs --force): the
+ * script-tag build with React inside ≤ 60 KB gzip, the React package without its peers
+ * ≤ 20 KB gzip.
  * Usage: npm run build:sizes   (output in tmp/build_sizes, not public/)
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'vite'
+import { buildWidgets, WIDGET_OUTPUTS } from './build_widgets.mjs'
 
 const OUT_DIR = 'tmp/build_sizes'
 const ENTRY = 'inertia/app.tsx'
@@ -97,7 +101,24 @@ if (css.length)
   console.log(
     `\nCSS of the entry: ${css.map((file) => `${file} ${kb(gzipBytes(file))} KB gzip`).join(', ')}`
   )
+
+// The widgets (issue 17), measured from fresh builds.
+if ((await buildWidgets({ force: true })) !== 0) process.exit(1)
+const WIDGET_BUDGETS_KB = [
+  ['script-tag build (React 18 inside)', WIDGET_OUTPUTS.elements, 60],
+  ['React package (without peers)', WIDGET_OUTPUTS.react, 20],
+]
+console.log(`\n@adrelay/widgets (gzip, level 9)\n`)
+for (const [name, file, budget] of WIDGET_BUDGETS_KB) {
+  const bytes = gzipSync(readFileSync(file), { level: 9 }).length
+  const over = bytes / 1024 > budget
+  if (over) failed = true
+  console.log(
+    `${name.padEnd(36)} ${kb(bytes).padStart(9)}  ${over ? `OVER ${budget} KB` : `ok (≤ ${budget} KB)`}`
+  )
+}
+
 if (failed) {
-  console.error('\nA page is over its budget.')
+  console.error('\nA bundle is over its budget.')
   process.exit(1)
 }

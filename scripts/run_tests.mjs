@@ -1,11 +1,12 @@
 /*
 | `npm test`: the Japa suites (unit, functional, browser) and then the Vitest front-end tests.
 | Arguments go to Japa (`npm test -- --files tests/functional/keys`); with arguments, Vitest
-| is skipped (run it alone with `npm run test:ui`). The CLI (cli/) is built first when its
-| sources changed.
+| is skipped (run it alone with `npm run test:ui`). The CLI (cli/) and the widgets (widgets/)
+| are built first when their sources changed.
 */
 import { spawnSync } from 'node:child_process'
 import { buildCli } from './build_cli.mjs'
+import { buildWidgets } from './build_widgets.mjs'
 
 const args = process.argv.slice(2)
 const run = (command, commandArgs) =>
@@ -13,6 +14,9 @@ const run = (command, commandArgs) =>
 
 // The CLI's tests run its compiled build as a child process: build it first.
 if (buildCli() !== 0) process.exit(1)
+// The widget browser tests load the script-tag build the app serves and bundle a portal with
+// the React package: build both when their sources changed (skipped when fresh).
+if ((await buildWidgets()) !== 0) process.exit(1)
 
 let status = run(process.execPath, ['ace', 'test', ...args])
 if (args.length === 0) {

@@ -92,6 +92,9 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   /* Privacy page */
   PRIVACY_CONTACT_EMAIL: Env.schema.string.optional(),
+
+  /* Data rights: admin audit log entries older than this many days are deleted (default 400) */
+  AUDIT_LOG_RETENTION_DAYS: Env.schema.number.optional(),
 })
 
 /*

@@ -35,6 +35,12 @@ export const RATE_LIMITS = {
   apiKeyCreation: { requests: 20, every: '1 hour' },
   /** GET /meta/oauth/start. */
   metaConnect: { requests: 10, every: '10 minutes' },
+  /** GET /api/account/export and the admin's GET /api/admin/users/:id/export (a full read). */
+  dataExport: { requests: 10, every: '1 hour' },
+  /** Widget reads under /embed/v1/<session id>/ (per embed session, issue 17). */
+  embedReads: { requests: 120, every: '1 minute' },
+  /** POST /api/v1/embed/sessions (per account). */
+  embedSessionCreation: { requests: 300, every: '1 hour' },
 } as const satisfies Record<string, RateLimitRule>
 
 /**
@@ -47,6 +53,9 @@ export function rateLimitKey(ctx: HttpContext): string {
   const userId = (ctx.auth?.user as { id: number } | undefined)?.id ?? ctx.apiKey?.userId
   return userId ? `user_${userId}` : `ip_${ctx.request.ip()}`
 }
+
+/** Every limiter made by `defineRateLimit`, so a user's buckets can be found again. */
+const DEFINED_RATE_LIMITS: Array<{ name: string; rule: RateLimitRule }> = []
 
 /**
  * A named rate-limit route middleware: `rule.requests` per `rule.every` for each key
@@ -65,6 +74,7 @@ export function defineRateLimit(
     appliesTo?: (ctx: HttpContext) => boolean
   }
 ) {
+  DEFINED_RATE_LIMITS.push({ name, rule })
   return limiter.define(name, (ctx) => {
     if (options.appliesTo && !options.appliesTo(ctx)) return limiter.noLimit()
     return limiter
@@ -110,6 +120,10 @@ export const deviceCodeEntryLimiter = () =>
 
 /* The limiters of this app's routes. */
 
+export const throttleDataExport = defineRateLimit('data_export', RATE_LIMITS.dataExport, {
+  message: 'Too many data exports.',
+})
+
 export const throttleSignIn = defineRateLimit('sign_in', RATE_LIMITS.signIn, {
   message: 'Too many sign-in attempts from this network.',
   // Always per address: nobody is signed in yet.
@@ -143,3 +157,29 @@ export const throttleApiKeyCreation = defineRateLimit(
 export const throttleMetaConnect = defineRateLimit('meta_connect', RATE_LIMITS.metaConnect, {
   message: 'Too many Meta connection attempts.',
 })
+
+/**
+ * Deletes every rate-limit bucket kept for `userId` (`<name>_user_<id>` of each
+ * `defineRateLimit` limiter, and the device-code entry penalty) in the configured store.
+ * Per-address buckets (`ip_…`) are not the user's and stay. Used by account deletion.
+ */
+export async function clearUserRateLimits(userId: number): Promise<void> {
+  for (const { name, rule } of DEFINED_RATE_LIMITS) {
+    await limiter
+      .use({ requests: rule.requests, duration: rule.every })
+      .delete(`${name}_user_${userId}`)
+  }
+  await deviceCodeEntryLimiter().delete(`device_code_entry:user:${userId}`)
+}
+/** Widget reads: 120 a minute per embed session (the session id in the path). */
+export const throttleEmbedReads = defineRateLimit('embed_reads', RATE_LIMITS.embedReads, {
+  message: 'Too many widget requests for this embed session.',
+  key: (ctx) => `session_${String(ctx.params.sessionId)}`,
+})
+
+/** Minting embed sessions: 300 an hour per account. */
+export const throttleEmbedSessionCreation = defineRateLimit(
+  'embed_session_creation',
+  RATE_LIMITS.embedSessionCreation,
+  { message: 'Too many embed sessions created.' }
+)

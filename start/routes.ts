@@ -17,3 +17,5 @@ import '#leads/routes'
 
 /** Unauthenticated health check (load balancers, benchmarks). */
 router.get('/health', () => ({ status: 'ok' }))
+
+import '#embeds/routes'

@@ -15,6 +15,7 @@ import SendAlertDigests from '#alerts/jobs/send_alert_digests'
 import CheckMetaTokenExpiry from '#meta/jobs/check_meta_token_expiry'
 import CheckSpendThresholds from '#alerts/jobs/check_spend_thresholds'
 import PollLeads from '#leads/jobs/poll_leads'
+import PruneAuditLogJob from '#admin/jobs/prune_audit_log_job'
 
 /*
 | Registered once the app is ready (never while `ace codegen` / `build` warm the app up), and in
@@ -33,6 +34,8 @@ if (app.getMode() === 'run') {
       await CheckSpendThresholds.schedule({}).id('alerts:spend-thresholds').cron('10 * * * *').run()
       /* Leads: new leads of every form, every 15 minutes (Agency). */
       await PollLeads.schedule({}).id('leads:poll').cron('*/15 * * * *').run()
+      /* Admin audit log retention (AUDIT_LOG_RETENTION_DAYS): every day at 03:17 UTC. */
+      await PruneAuditLogJob.schedule({}).id('prune-audit-log').cron('17 3 * * *').run()
       if (app.inDev && process.env.QUEUE_IN_PROCESS_WORKER !== 'false') {
         const { startInProcessWorker } = await import('#rules/jobs/in_process_worker')
         await startInProcessWorker()

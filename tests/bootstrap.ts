@@ -73,6 +73,9 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
       const redis = (await app.container.make('redis')).connection('main')
       const keys = await redis.keys('adrelay:quota:*')
       if (keys.length > 0) await redis.del(...keys)
+      // Queued jobs (@adonisjs/queue's Redis adapter) name rows of the previous run's database.
+      const jobs = await redis.keys('jobs::*')
+      if (jobs.length > 0) await redis.del(...jobs)
     },
     resetRateLimits,
   ],

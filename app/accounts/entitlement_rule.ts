@@ -29,17 +29,28 @@ export interface EntitlementFacts {
 
 /**
  * Whether a subscription grants its plan at `nowMs` (epoch milliseconds): its status is one
- * of `ENTITLED_STATUSES` and, for an invitation grant, its period has not ended (an
- * invitation ends at its period end without any outside event, unlike Stripe, whose webhook
- * moves the status). `null` (no subscription row) is never entitled.
+ * of `ENTITLED_STATUSES` and, for an invitation grant or a manual-mode trial, its period has
+ * not ended (they end at their period end without any outside event, unlike Stripe, whose
+ * webhook moves the status). `null` (no subscription row) is never entitled.
  */
 export function isEntitled(facts: EntitlementFacts | null, nowMs: number): boolean {
   if (!facts) return false
   if (!(ENTITLED_STATUSES as readonly string[]).includes(facts.status)) return false
-  if (facts.provider === 'invitation' && facts.currentPeriodEndMs !== null) {
+  if (endsWithoutOutsideEvent(facts) && facts.currentPeriodEndMs !== null) {
     return facts.currentPeriodEndMs > nowMs
   }
   return true
+}
+
+/**
+ * Grants that end at their period end with nobody to tell us: an invitation grant, and a
+ * free trial started in manual billing mode (no Stripe to send `customer.subscription.updated`;
+ * its period is the trial, see ChangePlanManually).
+ */
+function endsWithoutOutsideEvent(facts: EntitlementFacts): boolean {
+  return (
+    facts.provider === 'invitation' || (facts.provider === 'manual' && facts.status === 'trialing')
+  )
 }
 
 /**

@@ -14,6 +14,9 @@ export type PlanFeature =
   | 'lead_tracking'
   | 'automation_tools'
   | 'automated_rules'
+  /* issue 17: embeddable widgets (paid plans), without the "Powered by Adrelay" line (Agency) */
+  | 'embed_widgets'
+  | 'embed_unbranded'
 
 export interface PlanDefinition {
   id: PlanId
@@ -72,7 +75,13 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
     ],
     limitations: [],
     popular: true,
-    unlocks: ['advanced_analytics', 'performance_alerts', 'automation_tools', 'automated_rules'],
+    unlocks: [
+      'advanced_analytics',
+      'performance_alerts',
+      'automation_tools',
+      'automated_rules',
+      'embed_widgets',
+    ],
     ruleLimit: 25,
   },
   {
@@ -99,6 +108,8 @@ export const PLAN_CATALOG: readonly PlanDefinition[] = [
       'lead_tracking',
       'automation_tools',
       'automated_rules',
+      'embed_widgets',
+      'embed_unbranded',
     ],
     ruleLimit: 250,
   },

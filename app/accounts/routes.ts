@@ -1,10 +1,11 @@
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
-import { webMiddleware } from '#start/kernel'
-import { throttleSignIn } from '#start/limiter'
+import { middleware, sessionApiMiddleware, webMiddleware } from '#start/kernel'
+import { throttleDataExport, throttleSignIn } from '#start/limiter'
 
 const SessionsController = () => import('#accounts/controllers/sessions_controller')
 const PlansController = () => import('#accounts/controllers/plans_controller')
+const AccountDataController = () => import('#accounts/controllers/account_data_controller')
 
 router
   .group(() => {
@@ -19,3 +20,12 @@ router
   .use(webMiddleware())
 
 router.get('/api/plans', [PlansController, 'index'])
+
+/* Data rights (profile page): download everything held about me, delete my account. */
+router
+  .group(() => {
+    router.get('/export', [AccountDataController, 'export']).use(throttleDataExport)
+    router.delete('/', [AccountDataController, 'destroy'])
+  })
+  .prefix('/api/account')
+  .use(sessionApiMiddleware(middleware.requireUser()))

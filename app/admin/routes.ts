@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, sessionApiMiddleware, webMiddleware } from '#start/kernel'
+import { throttleDataExport } from '#start/limiter'
 
 const AdminOverviewController = () => import('#admin/controllers/admin_overview_controller')
 const AdminUsersController = () => import('#admin/controllers/admin_users_controller')
@@ -20,6 +21,10 @@ router
     router
       .group(() => {
         router.get('/users/:id', [AdminUsersController, 'show'])
+        router.delete('/users/:id', [AdminUsersController, 'destroy'])
+        router
+          .get('/users/:id/export', [AdminUsersController, 'exportData'])
+          .use(throttleDataExport)
         router.post('/users/:id/suspend', [AdminUsersController, 'suspend'])
         router.post('/users/:id/unsuspend', [AdminUsersController, 'unsuspend'])
         router.post('/invitation-codes/:id/disable', [AdminInvitationCodesController, 'disable'])

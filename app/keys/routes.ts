@@ -16,6 +16,7 @@ router
   .group(() => {
     router.get('/tokens', [ApiKeysController, 'index'])
     router.post('/tokens', [ApiKeysController, 'store']).use(throttleApiKeyCreation)
+    router.patch('/tokens/:id', [ApiKeysController, 'update'])
     router.delete('/tokens/:id', [ApiKeysController, 'destroy'])
     router.delete('/tokens', [ApiKeysController, 'destroyAll'])
     router.get('/cli-sessions', [CliSessionsController, 'index'])
@@ -44,6 +45,7 @@ router
         router.get('/keys', [CliApiController, 'index'])
         // Minting a key counts against the same limit as on the profile page.
         router.post('/keys', [CliApiController, 'store']).use(throttleApiKeyCreation)
+        router.patch('/keys/:id', [CliApiController, 'update'])
         router.delete('/keys/:id', [CliApiController, 'destroy'])
         router.post('/keys/:id/rotate', [CliApiController, 'rotate']).use(throttleApiKeyCreation)
       })

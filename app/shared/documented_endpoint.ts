@@ -6,7 +6,7 @@ import type { z } from 'zod'
  * OpenAPI document renders them (app/automation/openapi), so neither copy can drift.
  */
 export interface DocumentedEndpoint {
-  method: 'GET' | 'POST' | 'DELETE'
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   /** OpenAPI path template, e.g. `/api/v1/keys/{id}` */
   path: string
   operationId: string

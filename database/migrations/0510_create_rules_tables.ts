@@ -49,6 +49,8 @@ export default class extends BaseSchema {
       table.string('trigger', 16).notNullable()
       /* the claim: the scheduled tick (UTC ISO, 15-minute slot) or `manual:<uuid>` */
       table.string('tick', 64).notNullable()
+      /* the worker (one id per tick it runs) whose insert won the claim */
+      table.string('claimed_by', 36).nullable()
       /* running | completed | skipped | failed */
       table.string('status', 16).notNullable()
       table.string('mode', 16).notNullable()

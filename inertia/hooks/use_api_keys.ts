@@ -40,6 +40,28 @@ export function useGenerateApiKey(onCreated: (key: CreatedApiKey) => void) {
   })
 }
 
+/**
+ * PATCH /api/tokens/{id} {label, monthlyLimit} (issue 17 client keys); null clears one.
+ * Errors stay in the dialog (no toast): a limit above the quota is the user's to fix there.
+ */
+export function useUpdateApiKey() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({
+      id,
+      ...changes
+    }: {
+      id: number
+      label: string | null
+      monthlyLimit: number | null
+    }) => api.patch<ListedApiKey>(`/api/tokens/${id}`, changes),
+    onSuccess: () => {
+      toast({ title: 'Key Updated' })
+      queryClient.invalidateQueries({ queryKey: TOKENS_KEY })
+    },
+  })
+}
+
 /** DELETE /api/tokens/{id}; toasts 'Token Revoked' or 'Failed to revoke token. Please try again.' */
 export function useRevokeApiKey() {
   const refresh = useRefreshKeys()

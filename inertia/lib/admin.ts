@@ -13,6 +13,8 @@ export function auditActionLabel(action: string): string {
     'invitation_code.created': 'Created invitation code',
     'invitation_code.disabled': 'Disabled invitation code',
     'users.exported': 'Exported users (CSV)',
+    'user.data_exported': "Exported a user's data",
+    'user.deleted': 'Deleted account',
   }
   return labels[action] ?? action
 }

@@ -30,9 +30,25 @@ describe('remainingCalls', () => {
   })
 })
 
+const built = { performance_alerts: true, lead_tracking: true }
+const notBuilt = { performance_alerts: false, lead_tracking: false }
+
 describe('featureCards', () => {
+  it('alerts and leads say Coming Soon on every plan until the features exist', () => {
+    const agency = ['advanced_analytics', 'performance_alerts', 'lead_tracking'] as const
+    for (const features of [[], agency]) {
+      const status = statusOf(featureCards(true, features, notBuilt))
+      expect(status['Performance Alerts']).toBe('Coming Soon')
+      expect(status['Lead Tracking']).toBe('Coming Soon')
+    }
+    const status = statusOf(
+      featureCards(true, agency, { performance_alerts: true, lead_tracking: false })
+    )
+    expect(status['Performance Alerts']).toBe('Available')
+    expect(status['Lead Tracking']).toBe('Coming Soon')
+  })
   it('Free (no features) without Meta: setup required and premium', () => {
-    expect(statusOf(featureCards(false, []))).toEqual({
+    expect(statusOf(featureCards(false, [], built))).toEqual({
       'Campaign Analytics': 'Setup Required',
       'Audience Insights': 'Setup Required',
       'Performance Alerts': 'Premium Feature',
@@ -41,7 +57,7 @@ describe('featureCards', () => {
   })
   it('Trafficker with Meta: alerts available, lead tracking Agency only', () => {
     const trafficker = ['advanced_analytics', 'performance_alerts', 'automation_tools'] as const
-    expect(statusOf(featureCards(true, trafficker))).toEqual({
+    expect(statusOf(featureCards(true, trafficker, built))).toEqual({
       'Campaign Analytics': 'Connected',
       'Audience Insights': 'Connected',
       'Performance Alerts': 'Available',
@@ -49,12 +65,11 @@ describe('featureCards', () => {
     })
   })
   it('Agency: everything available', () => {
-    const cards = featureCards(true, [
-      'advanced_analytics',
-      'performance_alerts',
-      'lead_tracking',
-      'automation_tools',
-    ])
+    const cards = featureCards(
+      true,
+      ['advanced_analytics', 'performance_alerts', 'lead_tracking', 'automation_tools'],
+      built
+    )
     expect(cards.every((card) => card.tone === 'ready')).toBe(true)
     expect(statusOf(cards)['Lead Tracking']).toBe('Available')
   })

@@ -2,7 +2,7 @@
  * Pure rules of the Automation page (spec §2 Automation, §6 premium gating, §9). The plan gates
  * themselves are the server's: the session user's `features`.
  */
-import type { PlanFeature, PublishedActionInfo } from '~/types'
+import type { PlanFeature, ProductFeatureAvailability, PublishedActionInfo } from '~/types'
 
 /** used/limit as a percent with one decimal (spec: "percent to 1 decimal"); 0 without a limit. */
 export function usagePercentOneDecimal(
@@ -20,7 +20,11 @@ export function remainingCalls(used: number | null | undefined, limit: number): 
   return Math.max(0, limit - Number(used ?? 0))
 }
 
-export type FeatureTone = 'ready' | 'locked'
+/** The label of a promised feature that does not exist yet. */
+export const COMING_SOON = 'Coming Soon'
+
+/** ready: usable now; locked: behind a plan gate; soon: the feature does not exist yet. */
+export type FeatureTone = 'ready' | 'locked' | 'soon'
 
 export interface FeatureCardStatus {
   id: 'campaign_analytics' | 'audience_insights' | 'performance_alerts' | 'lead_tracking'
@@ -33,17 +37,24 @@ export interface FeatureCardStatus {
 /**
  * The four feature cards and their status (spec §2 Automation):
  * - Campaign Analytics, Audience Insights: Connected with a Meta connection, else Setup Required;
- * - Performance Alerts: Available when the plan has `performance_alerts` (any paid plan), else
- *   Premium Feature;
- * - Lead Tracking: Available when the plan has `lead_tracking` (Agency), else Agency Only.
- * `features` are the session user's plan features, as the server's gate grants them.
+ * - Performance Alerts: Coming Soon until the alerts module publishes `list_notifications`;
+ *   then Available when the plan has `performance_alerts` (any paid plan), else Premium Feature;
+ * - Lead Tracking: Coming Soon until `list_leads` is published; then Available when the plan
+ *   has `lead_tracking` (Agency), else Agency Only.
+ * `features` are the session user's plan features, as the server's gate grants them;
+ * `available` is the shared prop `productFeatures` (issue 12 §3: no claim before the feature).
  */
 export function featureCards(
   metaConnected: boolean,
-  features: readonly PlanFeature[]
+  features: readonly PlanFeature[],
+  available: Pick<ProductFeatureAvailability, 'performance_alerts' | 'lead_tracking'>
 ): FeatureCardStatus[] {
-  const alerts = features.includes('performance_alerts')
-  const leads = features.includes('lead_tracking')
+  const gated = (id: 'performance_alerts' | 'lead_tracking', locked: string) => {
+    if (!available[id]) return { status: COMING_SOON, tone: 'soon' as const }
+    return features.includes(id)
+      ? { status: 'Available', tone: 'ready' as const }
+      : { status: locked, tone: 'locked' as const }
+  }
   return [
     {
       id: 'campaign_analytics',
@@ -62,16 +73,15 @@ export function featureCards(
     {
       id: 'performance_alerts',
       title: 'Performance Alerts',
-      description: 'Let your automations pause underperformers and scale winners.',
-      status: alerts ? 'Available' : 'Premium Feature',
-      tone: alerts ? 'ready' : 'locked',
+      description:
+        'Notifications when spend, results, your quota or your Meta connection need attention.',
+      ...gated('performance_alerts', 'Premium Feature'),
     },
     {
       id: 'lead_tracking',
       title: 'Lead Tracking',
       description: 'Follow leads from your lead-generation campaigns.',
-      status: leads ? 'Available' : 'Agency Only',
-      tone: leads ? 'ready' : 'locked',
+      ...gated('lead_tracking', 'Agency Only'),
     },
   ]
 }

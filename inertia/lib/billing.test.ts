@@ -54,12 +54,30 @@ describe('Subscription page button labels (spec §2)', () => {
 
 describe('change preview and invitation input', () => {
   it('an upgrade is effective Immediately; a downgrade on its date (UTC)', () => {
-    expect(effectiveDateLabel({ isUpgrade: true, effectiveDate: '2026-03-05T00:00:00Z' })).toBe(
-      'Immediately'
-    )
-    expect(effectiveDateLabel({ isUpgrade: false, effectiveDate: '2026-03-05T00:00:00Z' })).toBe(
-      'March 5, 2026'
-    )
+    expect(
+      effectiveDateLabel({
+        isUpgrade: true,
+        immediate: true,
+        effectiveDate: '2026-03-05T00:00:00Z',
+      })
+    ).toBe('Immediately')
+    expect(
+      effectiveDateLabel({
+        isUpgrade: false,
+        immediate: false,
+        effectiveDate: '2026-03-05T00:00:00Z',
+      })
+    ).toBe('March 5, 2026')
+  })
+
+  it('a downgrade that applies at once (manual mode) says Immediately, as its message does', () => {
+    expect(
+      effectiveDateLabel({
+        isUpgrade: false,
+        immediate: true,
+        effectiveDate: '2026-03-05T00:00:00Z',
+      })
+    ).toBe('Immediately')
   })
 
   it('codes are upper-cased as typed', () => {

@@ -32,11 +32,14 @@ export function planButtonLabel(input: {
   return 'Start 14-day free trial'
 }
 
-/** 'Immediately' for an upgrade, otherwise the date (spec §2 change-preview screen). */
+/**
+ * 'Immediately' for a change that applies on confirmation (every upgrade; in manual mode a
+ * downgrade too: the server's `immediate`), otherwise the date (spec §2 change-preview screen).
+ */
 export function effectiveDateLabel(
-  preview: Pick<SubscriptionPreview, 'isUpgrade' | 'effectiveDate'>
+  preview: Pick<SubscriptionPreview, 'isUpgrade' | 'effectiveDate' | 'immediate'>
 ): string {
-  if (preview.isUpgrade) return 'Immediately'
+  if (preview.isUpgrade || preview.immediate) return 'Immediately'
   return new Date(preview.effectiveDate).toLocaleDateString('en-US', {
     year: 'numeric',
     month: 'long',

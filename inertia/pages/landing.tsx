@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Head } from '@inertiajs/react'
+import { Head, router, usePage } from '@inertiajs/react'
 import { clsx as cn } from 'clsx'
 import {
   ArrowRight,
@@ -7,9 +7,11 @@ import {
   Bell,
   Bot,
   Layers,
+  Menu,
   Quote,
   ShieldCheck,
   TrendingUp,
+  X,
   type LucideIcon,
 } from 'lucide-react'
 import { Logo } from '~/components/logo'
@@ -18,7 +20,8 @@ import { badgeVariants } from '~/components/ui/badge_variants'
 import { apiRequest } from '~/lib/api'
 import { formatPrice } from '~/lib/plans'
 import { PlanFeatureList } from '~/components/plan_feature_list'
-import type { PublicPlan } from '~/types'
+import type { ProductFeatureAvailability, PublicPlan, SharedProps } from '~/types'
+import { useProductFeatures } from '~/hooks/use_product_features'
 
 /*
  * Size budget (≤ 150 KB gzip first load): this page imports no TanStack Query, Radix or
@@ -65,7 +68,29 @@ function LinkButton({
 /** Every call to action of the landing page starts the sign-in (spec §2 Landing page). */
 const LOGIN = '/api/login'
 
-const FEATURES: Array<{ title: string; description: string; icon: LucideIcon; soon?: string[] }> = [
+/** The header's section links: inline from `md` up, behind the menu button below that. */
+const SECTION_LINKS = [
+  { label: 'Features', href: '#features' },
+  { label: 'Pricing', href: '#pricing' },
+  { label: 'Testimonials', href: '#testimonials' },
+  { label: 'Help', href: LOGIN },
+]
+
+/** Below `sm` the header has no room for Sign In: the menu carries it. */
+const MENU_LINKS = [...SECTION_LINKS, { label: 'Sign In', href: LOGIN }]
+
+/**
+ * The marketing claims. `soon` lists platforms not built yet; `extra` is a sentence about a
+ * product feature that is shown as a claim once the feature exists (shared prop
+ * `productFeatures`) and as "<label> · Coming Soon" until then.
+ */
+const FEATURES: Array<{
+  title: string
+  description: string
+  icon: LucideIcon
+  soon?: string[]
+  extra?: { feature: keyof ProductFeatureAvailability; claim: string; label: string }
+}> = [
   {
     title: 'AI Campaign Optimization',
     description:
@@ -99,7 +124,12 @@ const FEATURES: Array<{ title: string; description: string; icon: LucideIcon; so
   },
   {
     title: 'Real-time Tracking',
-    description: 'Every API call is logged as it happens, with performance alerts on paid plans.',
+    description: 'Every API call is logged as it happens.',
+    extra: {
+      feature: 'performance_alerts',
+      claim: 'Performance alerts on paid plans.',
+      label: 'Performance alerts',
+    },
     icon: Bell,
   },
 ]
@@ -221,8 +251,45 @@ function FooterColumn({
   )
 }
 
+/**
+ * Why the last sign-in was refused (shared prop `loginError`, flashed once by the server:
+ * a suspended account, a cancelled or failed Google sign-in). Removes `?login_error=` from
+ * the address bar so a reload does not look like another failure.
+ */
+function LoginErrorBanner() {
+  const { loginError } = usePage<SharedProps>().props
+  useEffect(() => {
+    const url = new URL(window.location.href)
+    if (!url.searchParams.has('login_error')) return
+    url.searchParams.delete('login_error')
+    // A client-side replace keeps Inertia's own history entry in step with the address bar.
+    router.replace({
+      url: url.pathname + url.search + url.hash,
+      preserveState: true,
+      preserveScroll: true,
+    })
+  }, [])
+  if (!loginError) return null
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-4 sm:px-6 lg:px-8">
+      <div
+        role="alert"
+        data-testid="login-error"
+        className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+      >
+        <p className="font-semibold">
+          {loginError.code === 'account_suspended' ? 'Account suspended' : 'Sign-in failed'}
+        </p>
+        <p className="mt-0.5">{loginError.message}</p>
+      </div>
+    </div>
+  )
+}
+
 /** The landing page for visitors (spec §2 Landing page). */
 export default function Landing() {
+  const productFeatures = useProductFeatures()
+  const [menuOpen, setMenuOpen] = useState(false)
   return (
     <div className="min-h-screen bg-white text-slate-900">
       <Head title="AI-assisted ad campaign automation" />
@@ -238,34 +305,64 @@ export default function Landing() {
             aria-label="Sections"
             className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex"
           >
-            <a href="#features" className="hover:text-slate-950">
-              Features
-            </a>
-            <a href="#pricing" className="hover:text-slate-950">
-              Pricing
-            </a>
-            <a href="#testimonials" className="hover:text-slate-950">
-              Testimonials
-            </a>
-            <a href={LOGIN} className="hover:text-slate-950">
-              Help
-            </a>
+            {SECTION_LINKS.map((link) => (
+              <a key={link.label} href={link.href} className="hover:text-slate-950">
+                {link.label}
+              </a>
+            ))}
           </nav>
           <div className="flex items-center gap-1 sm:gap-2">
             <a
               href={LOGIN}
-              className="whitespace-nowrap rounded-md px-1.5 py-1.5 text-sm font-medium text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+              className="hidden whitespace-nowrap rounded-md px-1.5 py-1.5 text-sm font-medium sm:inline text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             >
               Sign In
             </a>
             <LinkButton href={LOGIN} size="sm">
               Get Started
             </LinkButton>
+            <button
+              type="button"
+              className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="landing-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? (
+                <X className="size-5" aria-hidden="true" />
+              ) : (
+                <Menu className="size-5" aria-hidden="true" />
+              )}
+              <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            </button>
           </div>
         </div>
+        {menuOpen && (
+          <nav
+            id="landing-menu"
+            aria-label="Sections menu"
+            className="border-t border-slate-200 bg-white px-3 py-2 md:hidden"
+            onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
+          >
+            <ul className="grid">
+              {MENU_LINKS.map((link) => (
+                <li key={link.label}>
+                  <a
+                    href={link.href}
+                    onClick={() => setMenuOpen(false)}
+                    className="block rounded-md px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </header>
 
       <main>
+        <LoginErrorBanner />
         <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50 via-white to-white">
           <div className="mx-auto max-w-7xl px-4 pb-20 pt-16 text-center sm:px-6 sm:pt-24 lg:px-8">
             <span className="mb-6 inline-flex rounded-full bg-indigo-100 px-3 py-1 text-xs font-semibold text-indigo-800">
@@ -319,7 +416,19 @@ export default function Landing() {
                       <Icon className="size-5" aria-hidden="true" />
                     </span>
                     <h3 className="mt-4 text-lg font-semibold text-slate-950">{feature.title}</h3>
-                    <p className="mt-2 text-sm text-slate-700">{feature.description}</p>
+                    <p className="mt-2 text-sm text-slate-700">
+                      {feature.description}
+                      {feature.extra && productFeatures[feature.extra.feature] && (
+                        <> {feature.extra.claim}</>
+                      )}
+                    </p>
+                    {feature.extra && !productFeatures[feature.extra.feature] && (
+                      <p className="mt-3">
+                        <span className={badgeVariants({ variant: 'outline' })}>
+                          {feature.extra.label} · Coming Soon
+                        </span>
+                      </p>
+                    )}
                     {feature.soon && (
                       <ul className="mt-3 flex flex-wrap gap-2" aria-label="Platforms">
                         <li>

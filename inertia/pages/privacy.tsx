@@ -3,6 +3,7 @@ import { Head } from '@inertiajs/react'
 import { ArrowLeft, Mail, ShieldCheck } from 'lucide-react'
 import { Logo } from '~/components/logo'
 import { Button } from '~/components/ui/button'
+import type { PrivacyRetention } from '~/types'
 
 /**
  * Date of the last change to this text. The spec's page said January 2025 and claimed "no
@@ -31,15 +32,21 @@ function Section({
   )
 }
 
-/** Privacy Policy & Data Processing (spec §2 Privacy page), written to match what Adrelay stores. */
+/**
+ * Privacy Policy & Data Processing (spec §2 Privacy page), written to match what Adrelay stores.
+ * The retention periods come from the server's settings in force, never copy.
+ */
 export default function Privacy({
   contactEmail,
+  retention,
   leadRetentionDays,
 }: {
   contactEmail: string
+  retention: PrivacyRetention
   leadRetentionDays: number
 }) {
   const mailto = `mailto:${contactEmail}`
+  const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`
   return (
     <div className="min-h-screen bg-slate-50">
       <Head title="Privacy Policy & Data Processing" />
@@ -93,8 +100,14 @@ export default function Privacy({
               <li>
                 <strong>API call logs</strong>: for every call made with your keys we record the
                 method, endpoint, status code, response time, the key used and the time of the call,
-                plus monthly request counters for your quota. We do not log request bodies or IP
-                addresses.
+                plus monthly request counters for your quota. We do not log request bodies, and we
+                do not log IP addresses with API calls.
+              </li>
+              <li>
+                <strong>CLI sessions</strong> (only if you sign in with the adrelay CLI): each CLI
+                token is stored as a hash with the device name you gave, its dates and its{' '}
+                {days(retention.cliTokenDays)} expiry; each sign-in request keeps the device name
+                and the IP address it came from.
               </li>
               <li>
                 <strong>Meta connection</strong> (only if you connect it): your Meta user ID,
@@ -102,14 +115,27 @@ export default function Privacy({
                 encrypted at rest.
               </li>
               <li>
-                <strong>Billing data</strong>: your plan, subscription status and dates, and your
-                Stripe customer identifier. Card details are entered into Stripe's form and held by
-                Stripe; we never see or store card numbers.
+                <strong>Billing data</strong>: your plan, subscription status and dates, invitation
+                codes you redeemed, and your Stripe customer identifier. Card details are entered
+                into Stripe's form and held by Stripe; we never see or store card numbers.
               </li>
               <li>
                 <strong>Session data</strong>: a session cookie and a CSRF-protection cookie that
-                keep you signed in and protect your forms. We use no advertising trackers and no
+                keep you signed in and protect your forms, and for each signed-in browser a{' '}
+                <strong>server-side session row</strong> (in our database or cache) holding your
+                user ID and the form-protection secret. We use no advertising trackers and no
                 third-party analytics.
+              </li>
+              <li>
+                <strong>Rate-limit counters</strong>: short-lived counters of attempts (sign-in,
+                invitation codes, key creation, data exports), keyed by your account or, before you
+                sign in, by your IP address. Each expires at the end of its window (at most one
+                hour).
+              </li>
+              <li>
+                <strong>Admin audit log</strong>: when an administrator acts on your account
+                (suspension, role change, export of your data, deletion) we record the action, the
+                administrator, your user ID and email, and the time.
               </li>
             </ul>
           </Section>
@@ -144,16 +170,21 @@ export default function Privacy({
           <Section number={5} title="Data Retention and Deletion">
             <ul>
               <li>
-                Account data is kept while your account exists and deleted when you ask us to delete
-                the account.
+                Account data is kept while your account exists. "Delete my account" on the profile
+                page deletes it, as described below.
               </li>
               <li>
-                API call logs are kept for 90 days, then deleted. Monthly request counters are kept
-                with your account.
+                API call logs are kept for {days(retention.callLogDays)}, then deleted. Monthly
+                request counters are kept with your account.
               </li>
               <li>
-                Sessions expire after about 7 days of inactivity. "Revoke All Sessions" on the
-                profile page ends them at once.
+                Sessions expire after about {days(retention.sessionInactivityDays)} of inactivity,
+                and their server-side rows with them. "Revoke All Sessions" on the profile page ends
+                them at once.
+              </li>
+              <li>
+                CLI tokens expire {days(retention.cliTokenDays)} after sign-in; you can end a CLI
+                session earlier on the profile page.
               </li>
               <li>
                 Your Meta access token is kept until you disconnect your Meta account or delete your
@@ -161,7 +192,17 @@ export default function Privacy({
               </li>
               <li>
                 Revoked API keys stop working immediately; their hash and masked form stay in your
-                account history.
+                account history until you delete your account.
+              </li>
+              <li>
+                Admin audit log entries are kept for {days(retention.auditLogDays)}, then deleted.
+              </li>
+              <li>
+                <strong>Deleting your account</strong> cancels your Stripe subscription, revokes
+                Adrelay's access at Meta and deletes your Meta token, and deletes your account, API
+                keys, CLI sessions, call logs, counters and sessions at once. Admin audit log
+                entries about you are kept until their retention ends, but your user ID and email in
+                them are replaced by a random pseudonym.
               </li>
               <li>
                 Stripe keeps payment records for the periods that tax and accounting law requires.
@@ -190,8 +231,10 @@ export default function Privacy({
           <Section number={7} title="Your Rights">
             <p>
               You can ask us to access, correct, export or delete your personal data, or object to a
-              use of it. Write to us at the address below; we answer privacy requests within 48
-              hours. You can revoke API keys and disconnect Meta yourself at any time.
+              use of it. On your profile page, "Download my data" gives you a JSON file of
+              everything we hold about you, and "Delete my account" deletes it. For anything else,
+              write to us at the address below; we answer privacy requests within 48 hours. You can
+              revoke API keys and disconnect Meta yourself at any time.
             </p>
           </Section>
 
@@ -248,11 +291,14 @@ export default function Privacy({
           </div>
           <ul className="mt-4 grid gap-2 text-sm text-indigo-950 sm:grid-cols-2 [&_li]:ml-5 [&_li]:list-disc">
             <li>
-              We store your account, your API call logs (90 days) and, if you connect it, an
-              encrypted Meta token.
+              We store your account, your API call logs ({days(retention.callLogDays)}) and, if you
+              connect it, an encrypted Meta token.
             </li>
             <li>API keys are stored only as hashes; card data stays with Stripe.</li>
-            <li>Sessions expire after about 7 days of inactivity.</li>
+            <li>
+              Sessions expire after about {days(retention.sessionInactivityDays)} of inactivity.
+            </li>
+            <li>Download your data or delete your account from your profile page at any time.</li>
             <li>No advertising trackers, no selling of data. Requests answered within 48 hours.</li>
           </ul>
         </section>

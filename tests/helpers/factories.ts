@@ -28,8 +28,12 @@ export async function createUser(
 }
 
 /** Mints an API key for `user` through the real action; returns the full key. */
-export async function createApiKey(user: User, name = 'test key') {
-  const { key, record } = await new CreateApiKey().execute(user.id, name)
+export async function createApiKey(
+  user: User,
+  name = 'test key',
+  options: { label?: string | null; monthlyLimit?: number | null } = {}
+) {
+  const { key, record } = await new CreateApiKey().execute(user.id, name, options)
   return { key, record }
 }
 

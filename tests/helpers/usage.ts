@@ -56,3 +56,17 @@ export async function logCallRecords(
   )
   await db.transaction((trx) => writeCallRows(trx, rows))
 }
+
+/** Sets one API key's own counter for the current month (database, and reseeds Redis). */
+export async function setKeyUsage(tokenId: number, count: number) {
+  const { period } = billingPeriodAt()
+  await db
+    .table('key_usage_counters')
+    .insert({ token_id: tokenId, period, count })
+    .onConflict(['token_id', 'period'])
+    .merge({ count })
+  if (process.env.REDIS_URL) {
+    const redis = (await app.container.make('redis')).connection('main')
+    await redis.del(`adrelay:quota:key:${tokenId}:${period}`)
+  }
+}

@@ -14,13 +14,13 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on loopback (the `smtp-server` package, the server half of Nodemailer)
  * that accepts every message without authentication or TLS and keeps it in memory. Tests
- * point an SMTP transport at `port`. `rejectNext(n)` makes the next `n` messages fail with a
+ * point an SMTP transport at `port`. `rejectNextTo(address, n)` makes the next `n` messages to an address fail with a
  * 451 (temporary) reply, as a busy mail server would.
  */
 export class SmtpStandIn {
   readonly messages: ReceivedMail[] = []
   #server: SMTPServer
-  #rejections = 0
+  #rejections = new Map<string, number>()
   #waiters: Array<() => void> = []
   port = 0
 
@@ -33,8 +33,10 @@ export class SmtpStandIn {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('end', () => {
-          if (this.#rejections > 0) {
-            this.#rejections -= 1
+          const to = session.envelope.rcptTo.map((rcpt) => rcpt.address)
+          const refused = to.find((address) => (this.#rejections.get(address) ?? 0) > 0)
+          if (refused) {
+            this.#rejections.set(refused, this.#rejections.get(refused)! - 1)
             const error = new Error('Try again later') as Error & { responseCode: number }
             error.responseCode = 451
             return callback(error)
@@ -59,9 +61,9 @@ export class SmtpStandIn {
     return this
   }
 
-  /** Refuses the next `count` messages with SMTP 451. */
-  rejectNext(count: number) {
-    this.#rejections = count
+  /** Refuses the next `count` messages to `address` with SMTP 451. */
+  rejectNextTo(address: string, count: number) {
+    this.#rejections.set(address, count)
   }
 
   /** Resolves once `count` messages have arrived. */
@@ -70,6 +72,20 @@ export class SmtpStandIn {
       await new Promise<void>((resolve) => this.#waiters.push(resolve))
     }
     return this.messages
+  }
+
+  /** Resolves with the first message addressed to `address` once it has arrived. */
+  async waitForMessageTo(address: string) {
+    for (;;) {
+      const found = this.messages.find((message) => message.to.includes(address))
+      if (found) return found
+      await new Promise<void>((resolve) => this.#waiters.push(resolve))
+    }
+  }
+
+  /** Messages addressed to `address`. */
+  messagesTo(address: string) {
+    return this.messages.filter((message) => message.to.includes(address))
   }
 
   async close() {

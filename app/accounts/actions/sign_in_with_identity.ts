@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import { AppError } from '#shared/errors'
+import { LOGIN_ERRORS } from '#accounts/login_errors'
 import { cleanUserEnteredName } from '#shared/user_text'
 
 /** An identity asserted by Google (or, outside production, the development sign-in form). */
@@ -31,11 +32,7 @@ export class SignInWithIdentity {
           : null) ?? (await User.query({ client: trx }).where('email', email).first())
 
       if (user?.suspendedAt) {
-        throw new AppError(
-          'account_suspended',
-          'Your account is suspended. Contact support if you think this is a mistake.',
-          403
-        )
+        throw new AppError('account_suspended', LOGIN_ERRORS.account_suspended, 403)
       }
 
       const created = !user

@@ -4,6 +4,7 @@ import { SignInWithIdentity } from '#accounts/actions/sign_in_with_identity'
 import { isDevSignInEnabled } from '#accounts/google_sign_in'
 import { devSignInValidator } from '#accounts/validators/dev_sign_in'
 import { AppError } from '#shared/errors'
+import { LOGIN_ERRORS, type LoginErrorCode } from '#accounts/login_errors'
 import type User from '#accounts/models/user'
 
 /**
@@ -25,36 +26,18 @@ export default class SessionsController {
   async callback(ctx: HttpContext) {
     const { ally, response, session } = ctx
     const google = ally.use('google')
-    if (google.accessDenied())
-      return this.#fail(session, response, 'login_cancelled', 'Sign-in was cancelled.')
-    if (google.stateMisMatch())
-      return this.#fail(session, response, 'invalid_state', 'Sign-in expired. Please try again.')
-    if (google.hasError())
-      return this.#fail(
-        session,
-        response,
-        'login_failed',
-        'Google sign-in failed. Please try again.'
-      )
+    if (google.accessDenied()) return this.#fail(session, response, 'login_cancelled')
+    if (google.stateMisMatch()) return this.#fail(session, response, 'invalid_state')
+    if (google.hasError()) return this.#fail(session, response, 'login_failed')
 
     let profile
     try {
       profile = await google.user()
     } catch {
-      return this.#fail(
-        session,
-        response,
-        'login_failed',
-        'Google sign-in failed. Please try again.'
-      )
+      return this.#fail(session, response, 'login_failed')
     }
     if (!profile.email || profile.emailVerificationState === 'unverified') {
-      return this.#fail(
-        session,
-        response,
-        'email_unverified',
-        'Your Google email address is not verified.'
-      )
+      return this.#fail(session, response, 'email_unverified')
     }
     const original = (profile.original ?? {}) as Record<string, string | undefined>
     return this.#complete(ctx, {
@@ -98,7 +81,7 @@ export default class SessionsController {
       ;({ user } = await this.signIn.execute(identity))
     } catch (error) {
       if (error instanceof AppError && error.code === 'account_suspended') {
-        return this.#fail(session, response, error.code, error.message)
+        return this.#fail(session, response, 'account_suspended')
       }
       throw error
     }
@@ -107,13 +90,9 @@ export default class SessionsController {
     return response.redirect(returnPath(session))
   }
 
-  #fail(
-    session: HttpContext['session'],
-    response: HttpContext['response'],
-    code: string,
-    message: string
-  ) {
-    session.flash('loginError', { code, message })
+  /** Back to the landing page, which says why (LOGIN_ERRORS, shared prop `loginError`). */
+  #fail(session: HttpContext['session'], response: HttpContext['response'], code: LoginErrorCode) {
+    session.flash('loginError', { code, message: LOGIN_ERRORS[code] })
     return response.redirect(`/?login_error=${code}`)
   }
 }

@@ -5,15 +5,20 @@ import { GetUserDetail } from '#admin/actions/get_user_detail'
 import { SetUserSuspension } from '#admin/actions/set_user_suspension'
 import { ExportUsers } from '#admin/actions/export_users'
 import { exportUsersValidator, listUsersValidator } from '#admin/validators/admin'
+import { ExportPersonalData } from '#accounts/actions/export_personal_data'
+import { DeleteAccount } from '#accounts/actions/delete_account'
+import { deleteAccountValidator } from '#accounts/validators/account_data'
 
-/** Admin user management: search, detail, suspension and CSV export. */
+/** Admin user management: search, detail, suspension, CSV export, data export and deletion. */
 @inject()
 export default class AdminUsersController {
   constructor(
     private listUsers: ListUsers,
     private userDetail: GetUserDetail,
     private suspension: SetUserSuspension,
-    private exporter: ExportUsers
+    private exporter: ExportUsers,
+    private personalData: ExportPersonalData,
+    private deleter: DeleteAccount
   ) {}
 
   /** GET /api/admin/users?search=&page=&perPage= */
@@ -51,5 +56,26 @@ export default class AdminUsersController {
     response.header('Cache-Control', 'no-store')
     response.header('X-Total-Count', String(result.total))
     return response.stream(result.stream)
+  }
+
+  /** GET /api/admin/users/:id/export → the user's data export (JSON attachment, streamed; audited) */
+  async exportData({ auth, params, response }: HttpContext) {
+    const result = await this.personalData.execute(Number(params.id), {
+      type: 'admin',
+      admin: auth.user!,
+    })
+    response.header('Content-Type', 'application/json; charset=utf-8')
+    response.header('Content-Disposition', `attachment; filename="${result.filename}"`)
+    response.header('Cache-Control', 'no-store')
+    return response.stream(result.stream)
+  }
+
+  /**
+   * DELETE /api/admin/users/:id {email} → {status: 'completed', completedSteps}; the same
+   * deletion as the user's own (DeleteAccount), resumable the same way.
+   */
+  async destroy({ auth, params, request }: HttpContext) {
+    const { email } = await request.validateUsing(deleteAccountValidator)
+    return this.deleter.execute(Number(params.id), email, { type: 'admin', admin: auth.user! })
   }
 }

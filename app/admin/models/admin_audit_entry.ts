@@ -10,6 +10,8 @@ export type AdminAuditAction =
   | 'invitation_code.created'
   | 'invitation_code.disabled'
   | 'users.exported'
+  | 'user.data_exported'
+  | 'user.deleted'
 
 export type AdminAuditTargetType = 'user' | 'invitation_code'
 

@@ -5,8 +5,11 @@ import AdminAuditEntry, {
   type AdminAuditTargetType,
 } from '#admin/models/admin_audit_entry'
 
-/** Who performed an admin action: a signed-in admin, or the command line (no user). */
-export type AuditActor = { id: number; email: string } | 'cli'
+/**
+ * Who performed an admin action: a signed-in admin, the command line (no user), or a user who
+ * deleted their own account (known only by the deletion's pseudonym).
+ */
+export type AuditActor = { id: number; email: string } | 'cli' | { pseudonym: string }
 
 export interface AuditRecordInput {
   actor: AuditActor
@@ -24,8 +27,13 @@ export class AuditLog {
     const entry = new AdminAuditEntry()
     if (trx) entry.useTransaction(trx)
     entry.merge({
-      actorId: input.actor === 'cli' ? null : input.actor.id,
-      actorLabel: input.actor === 'cli' ? 'cli' : input.actor.email,
+      actorId: input.actor === 'cli' || 'pseudonym' in input.actor ? null : input.actor.id,
+      actorLabel:
+        input.actor === 'cli'
+          ? 'cli'
+          : 'pseudonym' in input.actor
+            ? input.actor.pseudonym
+            : input.actor.email,
       action: input.action,
       targetType: input.target?.type ?? null,
       targetId: input.target ? String(input.target.id) : null,

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { DocumentedEndpoint } from '#shared/documented_endpoint'
 import { cliEndpoints } from '#keys/http/cli_endpoints'
 import { usageReportEndpoint } from '#usage/http/usage_report_endpoint'
+import { embedEndpoints } from '#embeds/http/embed_endpoints'
 
 const mcpClientsEndpoint: DocumentedEndpoint = {
   method: 'GET',
@@ -40,4 +41,5 @@ export const accountEndpoints: readonly DocumentedEndpoint[] = [
   ...cliEndpoints,
   usageReportEndpoint,
   mcpClientsEndpoint,
+  ...embedEndpoints,
 ]

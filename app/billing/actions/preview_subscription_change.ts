@@ -24,6 +24,13 @@ export interface SubscriptionPreview {
   isUpgrade: boolean
   /** ISO 8601 instant the change takes effect (now for upgrades). */
   effectiveDate: string
+  /**
+   * True when the change applies as soon as it is confirmed (every upgrade, every change in
+   * manual mode, a change without a running Stripe subscription); false when it waits for
+   * `effectiveDate` (a Stripe downgrade at the period end). The screen then says "Immediately"
+   * instead of a date, in agreement with `message`.
+   */
+  immediate: boolean
   proration: { description: string; amountDue: number; currency: string }
   message: string
 }
@@ -67,6 +74,7 @@ export class PreviewSubscriptionChange {
       return {
         ...base,
         effectiveDate: DateTime.utc().toISO()!,
+        immediate: true,
         proration: { description: MANUAL_MODE_NOTE, amountDue: 0, currency: target.currency },
         message: `You will move from ${current.name} to ${target.name} immediately.`,
       }
@@ -79,6 +87,7 @@ export class PreviewSubscriptionChange {
       return {
         ...base,
         effectiveDate: DateTime.utc().toISO()!,
+        immediate: true,
         proration: {
           description:
             target.id === 'free'
@@ -99,6 +108,7 @@ export class PreviewSubscriptionChange {
       return {
         ...base,
         effectiveDate: periodEnd.toISO()!,
+        immediate: false,
         proration: {
           description:
             target.id === 'free'
@@ -135,6 +145,7 @@ export class PreviewSubscriptionChange {
     return {
       ...base,
       effectiveDate: DateTime.fromSeconds(prorationDate, { zone: 'utc' }).toISO()!,
+      immediate: true,
       proration: { description, amountDue, currency },
       message: `Your plan changes from ${current.name} to ${target.name} immediately.`,
     }

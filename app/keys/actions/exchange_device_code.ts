@@ -116,3 +116,6 @@ export class ExchangeDeviceCode {
     })
   }
 }
+
+/** Lifetime of a CLI token in seconds (90 days), for the privacy page. */
+export { CLI_TOKEN_LIFETIME_SECONDS } from '#keys/services/device_codes'

@@ -40,7 +40,10 @@ export class RotateApiKey {
       if (trx.dialect.name === 'mysql') query.forUpdate()
       const previous = await query.first()
       if (!previous) throw new AppError('not_found', 'API key not found.', 404)
-      const created = await insertApiKey(trx, userId, previous.name)
+      const created = await insertApiKey(trx, userId, previous.name, {
+        label: previous.label,
+        monthlyLimit: previous.monthlyLimit,
+      })
       const now = DateTime.utc()
       if (graceSeconds === 0) {
         previous.revokedAt = now

@@ -6,7 +6,8 @@ import { RevokeApiKeys } from '#keys/actions/revoke_api_keys'
 import { RotateApiKey } from '#keys/actions/rotate_api_key'
 import { ManageCliSessions } from '#keys/actions/manage_cli_sessions'
 import ApiKeyTransformer from '#keys/transformers/api_key_transformer'
-import { createKeyBody, keyIdParams, rotateKeyBody } from '#keys/http/cli_endpoints'
+import { createKeyBody, keyIdParams, rotateKeyBody, updateKeyBody } from '#keys/http/cli_endpoints'
+import { UpdateApiKey } from '#keys/actions/update_api_key'
 import { ActionRegistry, parseInput } from '#registry/action_registry'
 import { sanitizeName } from '#shared/user_text'
 import { AppError } from '#shared/errors'
@@ -24,7 +25,8 @@ export default class CliApiController {
     private revokeKeys: RevokeApiKeys,
     private rotateKey: RotateApiKey,
     private cliSessions: ManageCliSessions,
-    private registry: ActionRegistry
+    private registry: ActionRegistry,
+    private updateKey: UpdateApiKey
   ) {}
 
   /** GET /api/v1/auth/session → {user, plan, credential} */
@@ -69,16 +71,37 @@ export default class CliApiController {
     return serialize(ApiKeyTransformer.transform(keys))
   }
 
-  /** POST /api/v1/keys {name} → 201 {id, name, token (shown once), createdAt} */
+  /**
+   * POST /api/v1/keys {name, label?, monthlyLimit?} → 201 {id, name, token (shown once),
+   * createdAt, label, monthlyLimit}
+   */
   async store({ apiKey, request, response }: HttpContext) {
-    const { name } = parseInput(createKeyBody, request.body())
-    const { record, key } = await this.createKey.execute(apiKey!.userId, sanitizeName(name, 'name'))
+    const { name, label, monthlyLimit } = parseInput(createKeyBody, request.body())
+    const { record, key } = await this.createKey.execute(
+      apiKey!.userId,
+      sanitizeName(name, 'name'),
+      { label: label ? sanitizeName(label, 'label') : label, monthlyLimit }
+    )
     return response.status(201).send({
       id: record.id,
       name: record.name,
       token: key,
       createdAt: record.createdAt.toUTC().toISO(),
+      label: record.label,
+      monthlyLimit: record.monthlyLimit,
     })
+  }
+
+  /** PATCH /api/v1/keys/:id {label?, monthlyLimit?} → the key as listed */
+  async update({ apiKey, params, request, serialize }: HttpContext) {
+    const { id } = parseInput(keyIdParams, params)
+    const { label, monthlyLimit } = parseInput(updateKeyBody, request.body())
+    await this.updateKey.execute(apiKey!.userId, id, {
+      label: label ? sanitizeName(label, 'label') : label,
+      monthlyLimit,
+    })
+    const keys = await this.listKeys.execute(apiKey!.userId)
+    return serialize(ApiKeyTransformer.transform(keys.find((key) => key.id === id)!))
   }
 
   /** DELETE /api/v1/keys/:id → 204; 404 unless it is one of the account's usable keys */

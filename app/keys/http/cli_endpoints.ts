@@ -18,6 +18,16 @@ export const listedApiKeySchema = z.object({
   createdAt: isoInstant('When it was created'),
   lastUsedAt: isoInstant('Last authenticated call').nullable(),
   expiresAt: isoInstant('When a rotated key stops working; null: no end').nullable(),
+  label: z.string().nullable().describe('The client the key is for; null: none'),
+  monthlyLimit: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The key's own monthly request limit; null: only the plan's quota applies"),
+  usage: z
+    .number()
+    .int()
+    .describe('Requests counted for this key this calendar month (UTC), against its limit'),
 })
 
 export const createdApiKeySchema = z.object({
@@ -25,14 +35,39 @@ export const createdApiKeySchema = z.object({
   name: z.string().describe('Name of the key'),
   token: z.string().describe('The full key (adr_…). Shown once: store it now'),
   createdAt: isoInstant('When it was created'),
+  label: z.string().nullable().describe('The client the key is for; null: none'),
+  monthlyLimit: z.number().int().nullable().describe("The key's own monthly request limit"),
 })
 
 export const keyIdParams = z.object({
   id: z.coerce.number().int().positive().describe('API key id (from GET /api/v1/keys)'),
 })
 
+const keyLabel = z
+  .string()
+  .min(1)
+  .max(100)
+  .nullable()
+  .describe('The client the key is for (1-100 characters), e.g. "Acme Dental"; null: none')
+const keyMonthlyLimit = z
+  .number()
+  .int()
+  .positive()
+  .nullable()
+  .describe(
+    "The key's own monthly request limit, at most the plan's quota (422 " +
+      '`key_limit_above_quota`); calls past it answer 429 `key_quota_exceeded`. null: none'
+  )
+
 export const createKeyBody = z.strictObject({
   name: z.string().min(1).max(100).describe('Name of the new key, 1-100 characters'),
+  label: keyLabel.optional(),
+  monthlyLimit: keyMonthlyLimit.optional(),
+})
+
+export const updateKeyBody = z.strictObject({
+  label: keyLabel.optional(),
+  monthlyLimit: keyMonthlyLimit.optional(),
 })
 
 export const rotateKeyBody = z.strictObject({
@@ -112,8 +147,9 @@ export const cliEndpoints: DocumentedEndpoint[] = [
     operationId: 'create_api_key',
     summary: 'Create an API key',
     description:
-      'Mints an API key with a name. The response holds the full key once; only its hash is ' +
-      'stored. At most 25 active keys (422 `api_key_limit_reached`).',
+      'Mints an API key with a name, and for a client key a label and a monthly limit of its ' +
+      'own. The response holds the full key once; only its hash is stored. At most 25 active ' +
+      'keys (422 `api_key_limit_reached`).',
     tag: 'account',
     credential: 'cli_token',
     body: createKeyBody,
@@ -129,6 +165,20 @@ export const cliEndpoints: DocumentedEndpoint[] = [
     credential: 'cli_token',
     params: keyIdParams,
     success: { status: 204, description: 'Revoked' },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v1/keys/{id}',
+    operationId: 'update_api_key',
+    summary: 'Change a key’s label or monthly limit',
+    description:
+      'Sets or clears (null) the client label and the key’s own monthly request limit. An ' +
+      'omitted field is left unchanged. The limit applies from the key’s next call.',
+    tag: 'account',
+    credential: 'cli_token',
+    params: keyIdParams,
+    body: updateKeyBody,
+    success: { status: 200, description: 'The key (masked)', schema: listedApiKeySchema },
   },
   {
     method: 'POST',

@@ -26,6 +26,17 @@ export default class ApiToken extends BaseModel {
   @column()
   declare name: string
 
+  /** The client this key is for (issue 17 client keys), e.g. "Acme Dental"; optional. */
+  @column()
+  declare label: string | null
+
+  /**
+   * The key's own monthly request limit, at most the plan's quota; null: only the plan's
+   * quota applies. Enforced with the quota in one atomic step (see QuotaStore).
+   */
+  @column()
+  declare monthlyLimit: number | null
+
   @column({ serializeAs: null })
   declare tokenHash: string
 

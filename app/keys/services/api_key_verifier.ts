@@ -24,6 +24,8 @@ export interface VerifiedApiKey {
   planId: PlanId
   /** Monthly request limit of that plan. */
   requestLimit: number
+  /** The key's own monthly request limit (issue 17 client keys); null: the plan's only */
+  monthlyLimit: number | null
   suspended: boolean
 }
 
@@ -169,6 +171,7 @@ export class ApiKeyVerifier {
         't.user_id',
         't.kind',
         't.expires_at',
+        't.monthly_limit',
         'u.suspended_at',
         's.status',
         's.provider',
@@ -207,6 +210,7 @@ export class ApiKeyVerifier {
           ? Number(row.request_limit)
           : await this.#freeLimit(),
       suspended: row.suspended_at !== null,
+      monthlyLimit: row.monthly_limit === null ? null : Number(row.monthly_limit),
     }
   }
 

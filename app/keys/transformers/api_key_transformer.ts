@@ -3,8 +3,9 @@ import type ApiToken from '#keys/models/api_token'
 
 /**
  * An API key as the session endpoints answer it (React: `Data.Keys.ApiKey`):
- * `{id, name, token, createdAt, lastUsedAt, expiresAt}` where `token` is the masked display
- * form, never the key, and `expiresAt` the end of a rotated key's grace period (else null). The `forCreation` variant (`POST /api/tokens`) is `{id, name, token, createdAt}`
+ * `{id, name, token, createdAt, lastUsedAt, expiresAt, label, monthlyLimit, usage}` where
+ * `token` is the masked display form, never the key, `expiresAt` the end of a rotated key's
+ * grace period (else null), and `usage` this month's count for the key (issue 17). The `forCreation` variant (`POST /api/tokens`) is `{id, name, token, createdAt}`
  * with the full key, shown once: pass it as the second argument of `transform`.
  */
 export default class ApiKeyTransformer extends BaseTransformer<ApiToken> {
@@ -23,6 +24,10 @@ export default class ApiKeyTransformer extends BaseTransformer<ApiToken> {
       createdAt: token.createdAt.toISO(),
       lastUsedAt: token.lastUsedAt?.toISO() ?? null,
       expiresAt: token.expiresAt?.toISO() ?? null,
+      label: token.label,
+      monthlyLimit: token.monthlyLimit,
+      // Set by ListApiKeys (this month's count of the key); 0 when not loaded.
+      usage: Number(token.$extras.usage ?? 0),
     }
   }
 
@@ -34,6 +39,8 @@ export default class ApiKeyTransformer extends BaseTransformer<ApiToken> {
       ...this.pick(token, ['id', 'name']),
       token: this.key,
       createdAt: token.createdAt.toISO(),
+      label: token.label,
+      monthlyLimit: token.monthlyLimit,
     }
   }
 }

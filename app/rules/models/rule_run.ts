@@ -26,6 +26,10 @@ export default class RuleRun extends BaseModel {
   @column()
   declare tick: string
 
+  /** The worker run (one id per tick it runs) whose insert won the claim. */
+  @column()
+  declare claimedBy: string | null
+
   @column()
   declare status: RuleRunStatus
 

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import { toDbTimestamp } from '#shared/db_time'
 import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { planHasFeature } from '#accounts/plan_catalog'
@@ -52,14 +53,13 @@ export class RuleScheduler {
       alreadyClaimed: 0,
       graphCalls: { objects: 0, insights: 0 },
     }
+    const runs = await claimMany(due, key, now)
+    report.claimed = runs.size
+    report.alreadyClaimed = due.length - runs.size
     const byUser = new Map<number, Array<{ rule: Rule; run: RuleRun }>>()
     for (const rule of due) {
-      const run = await claim(rule, key, 'schedule', rule.mode, now)
-      if (!run) {
-        report.alreadyClaimed++
-        continue
-      }
-      report.claimed++
+      const run = runs.get(rule.id)
+      if (!run) continue
       const list = byUser.get(rule.userId) ?? []
       list.push({ rule, run })
       byUser.set(rule.userId, list)
@@ -149,6 +149,48 @@ export class RuleScheduler {
     scheduleNext(rule, zones.length > 0 ? zones : ['UTC'], tick)
     await rule.save()
   }
+}
+
+/**
+ * Claims `rules` for `tick` in batches: one multi-row insert per 500 rules that skips the rows
+ * another worker already holds (`ON CONFLICT DO NOTHING` on SQLite, `INSERT IGNORE` on MySQL,
+ * on the unique `rule_runs (rule_id, tick)`), then reads back the rows this call inserted
+ * (its own `claimed_by` id). Returns rule id → run for the rules this worker owns.
+ */
+export async function claimMany(
+  rules: Rule[],
+  tick: string,
+  now: DateTime
+): Promise<Map<number, RuleRun>> {
+  const worker = randomUUID()
+  const startedAt = toDbTimestamp(now)
+  for (let start = 0; start < rules.length; start += 500) {
+    await db
+      .table('rule_runs')
+      .insert(
+        rules.slice(start, start + 500).map((rule) => ({
+          rule_id: rule.id,
+          user_id: rule.userId,
+          trigger: 'schedule',
+          tick,
+          claimed_by: worker,
+          status: 'running',
+          mode: rule.mode,
+          evaluated_count: 0,
+          matched_count: 0,
+          acted_count: 0,
+          started_at: startedAt,
+        }))
+      )
+      .knexQuery.onConflict(['rule_id', 'tick'])
+      .ignore()
+  }
+  const owned = new Map<number, RuleRun>()
+  if (rules.length === 0) return owned
+  for (const run of await RuleRun.query().where('tick', tick).where('claimed_by', worker)) {
+    owned.set(run.ruleId, run)
+  }
+  return owned
 }
 
 /**

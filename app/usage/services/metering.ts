@@ -13,6 +13,11 @@ export interface QuotaState {
   remaining: number
   period: string
   resetsAt: Date
+  /**
+   * The key's own monthly count (issue 17), with its limit and what is left (null: the key
+   * has no limit of its own). Absent on reads that did not go through a key.
+   */
+  key?: { tokenId: number; used: number; limit: number | null; remaining: number | null }
 }
 
 /** One call through a metered surface (REST `/api/v1`, MCP `tools/call`, `/internal`). */
@@ -38,6 +43,7 @@ export interface MeteredCall {
  * - 401 `invalid_api_key` (missing, malformed, unknown or revoked key; `WWW-Authenticate: Bearer`)
  * - 403 `account_suspended`
  * - 429 `quota_exceeded` with `limit`, `used`, `resetsAt` and `Retry-After`
+ * - 429 `key_quota_exceeded` (the key's own monthly limit) with the same fields
  */
 export class Metering {
   /** Raises the quota_80 / quota_100 alerts when a counted request crosses them. */
@@ -117,16 +123,46 @@ export class Metering {
   }
 
   /**
-   * Counts one request against the key owner's monthly quota (the month of `clock.now()`).
-   * @throws AppError 429 `quota_exceeded` when the month's limit is reached
+   * Counts one request against the key owner's monthly quota (the month of `clock.now()`)
+   * and the key's own monthly limit, both in one atomic step (the key's count is kept for
+   * every key, limit or not).
+   * @throws AppError 429 `quota_exceeded` when the month's limit is reached, 429
+   * `key_quota_exceeded` when the key's own limit is
    */
   async #consume(key: VerifiedApiKey): Promise<QuotaState> {
     const now = this.clock.now()
     const { period, resetsAt } = this.#periodAt(now)
     const limit = key.requestLimit
-    const { allowed, used } = await this.quotas.consume(key.userId, period, limit)
-    const state = { limit, used, remaining: Math.max(0, limit - used), period, resetsAt }
+    const keyLimit = key.monthlyLimit
+    const outcome = await this.quotas.consume(key.userId, period, limit, {
+      tokenId: key.tokenId,
+      limit: keyLimit,
+    })
+    const { allowed, used } = outcome
+    const keyUsed = outcome.keyUsed ?? 0
+    const state: QuotaState = {
+      limit,
+      used,
+      remaining: Math.max(0, limit - used),
+      period,
+      resetsAt,
+      key: {
+        tokenId: key.tokenId,
+        used: keyUsed,
+        limit: keyLimit,
+        remaining: keyLimit === null ? null : Math.max(0, keyLimit - keyUsed),
+      },
+    }
     this.quotaAlerts.observe(key.userId, state)
+    if (!allowed && outcome.refusedBy === 'key' && keyLimit !== null) {
+      throw new AppError(
+        'key_quota_exceeded',
+        `This key's monthly limit of ${keyLimit} requests is reached. It resets at ${resetsAt.toISOString()}.`,
+        429,
+        { limit: keyLimit, used: keyUsed, resetsAt: resetsAt.toISOString() },
+        { 'Retry-After': String(secondsUntil(resetsAt, now)), ...rateLimitHeaders(state, now) }
+      )
+    }
     if (!allowed) {
       throw new AppError(
         'quota_exceeded',
@@ -185,12 +221,18 @@ function invalidKey(message: string, challenge: string) {
 
 /**
  * IETF draft-ietf-httpapi-ratelimit-headers fields: limit, remaining, and seconds until the
- * window resets.
+ * window resets. With a key that has its own monthly limit, the fields describe whichever
+ * limit has fewer requests left (both reset at the end of the month).
  */
 export function rateLimitHeaders(state: QuotaState, now: Date) {
+  const key = state.key
+  const closer =
+    key && key.limit !== null && key.remaining !== null && key.remaining < state.remaining
+      ? { limit: key.limit, remaining: key.remaining }
+      : state
   return {
-    'RateLimit-Limit': String(state.limit),
-    'RateLimit-Remaining': String(state.remaining),
+    'RateLimit-Limit': String(closer.limit),
+    'RateLimit-Remaining': String(closer.remaining),
     'RateLimit-Reset': String(secondsUntil(state.resetsAt, now)),
   }
 }

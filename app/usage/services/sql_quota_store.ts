@@ -1,5 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
-import { BatchingQuotaStore } from '#usage/services/quota_store'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import {
+  BatchingQuotaStore,
+  type KeyAllowance,
+  type Reservation,
+} from '#usage/services/quota_store'
 
 const INCREMENT_SQLITE =
   'UPDATE usage_counters SET count = count + ? WHERE user_id = ? AND period = ? AND count + ? <= ? RETURNING count'
@@ -48,9 +53,32 @@ export class SqlQuotaStore extends BatchingQuotaStore {
     return row ? Number(row.count) : 0
   }
 
+  async currentForKeys(tokenIds: number[], period: string) {
+    const counts = new Map<number, number>(tokenIds.map((id) => [id, 0]))
+    if (tokenIds.length === 0) return counts
+    const rows = await db
+      .from('key_usage_counters')
+      .whereIn('token_id', tokenIds)
+      .where('period', period)
+      .select('token_id', 'count')
+    for (const row of rows) counts.set(Number(row.token_id), Number(row.count))
+    return counts
+  }
+
   async persist() {}
 
-  protected async reserve(userId: number, period: string, limit: number, wanted: number) {
+  async forget(userId: number) {
+    await db.from('usage_counters').where('user_id', userId).delete()
+  }
+
+  protected async reserve(
+    userId: number,
+    period: string,
+    limit: number,
+    wanted: number,
+    key?: KeyAllowance
+  ): Promise<Reservation> {
+    if (key) return this.#reserveWithKey(userId, period, limit, wanted, key)
     const after = await this.#incrementIfRoom(userId, period, limit, wanted)
     if (after !== null) return { before: after - wanted, granted: wanted }
 
@@ -73,6 +101,102 @@ export class SqlQuotaStore extends BatchingQuotaStore {
       }
       return { before, granted }
     })
+  }
+
+  /**
+   * Account and key counters in one transaction. Common case: two conditional increments
+   * (account row first, then key row: one lock order everywhere). When either does not fit
+   * (first request of the month, or fewer than `wanted` left on either), the transaction is
+   * rolled back and a row-locked one grants exactly what both limits leave. MySQL may pick
+   * this transaction as a deadlock victim when rows are created concurrently: it is retried.
+   */
+  async #reserveWithKey(
+    userId: number,
+    period: string,
+    limit: number,
+    wanted: number,
+    key: KeyAllowance
+  ): Promise<Reservation> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const fast = await this.#incrementBoth(userId, period, limit, wanted, key)
+        if (fast) return fast
+        return await db.transaction((trx) =>
+          this.#reserveLocked(trx, userId, period, limit, wanted, key)
+        )
+      } catch (error) {
+        if (attempt >= 5 || (error as { errno?: number }).errno !== MYSQL_DEADLOCK) throw error
+      }
+    }
+  }
+
+  /** Both increments or neither (null); the transaction is rolled back when one misses. */
+  async #incrementBoth(
+    userId: number,
+    period: string,
+    limit: number,
+    wanted: number,
+    key: KeyAllowance
+  ): Promise<Reservation | null> {
+    const trx = await db.transaction()
+    try {
+      const after = await incrementIn(
+        trx,
+        'usage_counters',
+        'user_id',
+        userId,
+        period,
+        wanted,
+        limit
+      )
+      const keyAfter =
+        after === null
+          ? null
+          : await incrementIn(
+              trx,
+              'key_usage_counters',
+              'token_id',
+              key.tokenId,
+              period,
+              wanted,
+              key.limit
+            )
+      if (after === null || keyAfter === null) {
+        await trx.rollback()
+        return null
+      }
+      await trx.commit()
+      return { before: after - wanted, granted: wanted, keyBefore: keyAfter - wanted }
+    } catch (error) {
+      if (!trx.isCompleted) await trx.rollback()
+      throw error
+    }
+  }
+
+  /** Creates missing rows, reads both counts under row locks and grants what both leave. */
+  async #reserveLocked(
+    trx: TransactionClientContract,
+    userId: number,
+    period: string,
+    limit: number,
+    wanted: number,
+    key: KeyAllowance
+  ): Promise<Reservation> {
+    const before = await lockedCount(trx, 'usage_counters', 'user_id', userId, period)
+    const keyBefore = await lockedCount(trx, 'key_usage_counters', 'token_id', key.tokenId, period)
+    const keyRoom = key.limit === null ? wanted : key.limit - keyBefore
+    const granted = Math.max(0, Math.min(wanted, limit - before, keyRoom))
+    if (granted > 0) {
+      await trx
+        .from('usage_counters')
+        .where({ user_id: userId, period })
+        .update({ count: before + granted })
+      await trx
+        .from('key_usage_counters')
+        .where({ token_id: key.tokenId, period })
+        .update({ count: keyBefore + granted })
+    }
+    return { before, granted, keyBefore }
   }
 
   /** The increment prepared once per raw SQLite connection (node-sqlite3 `Statement`). */
@@ -124,4 +248,60 @@ export class SqlQuotaStore extends BatchingQuotaStore {
     ])
     return rows.length === 1 ? Number(rows[0].count) : null
   }
+}
+
+/** ER_LOCK_DEADLOCK: InnoDB rolled the transaction back to break a deadlock; retry it. */
+const MYSQL_DEADLOCK = 1213
+
+type CounterTable = 'usage_counters' | 'key_usage_counters'
+
+/**
+ * `count += wanted` on one counter row inside `trx` when it stays within `limit` (null: no
+ * limit); the new count, or null when the row is missing or the increment does not fit.
+ */
+async function incrementIn(
+  trx: TransactionClientContract,
+  table: CounterTable,
+  owner: 'user_id' | 'token_id',
+  ownerId: number,
+  period: string,
+  wanted: number,
+  limit: number | null
+): Promise<number | null> {
+  const guard = limit === null ? '' : ' AND count + ? <= ?'
+  const guardBindings = limit === null ? [] : [wanted, limit]
+  if (trx.dialect.name === 'mysql') {
+    const [header] = await trx.rawQuery(
+      `UPDATE ${table} SET count = LAST_INSERT_ID(count + ?) WHERE ${owner} = ? AND period = ?${guard}`,
+      [wanted, ownerId, period, ...guardBindings]
+    )
+    return header.affectedRows === 1 ? Number(header.insertId) : null
+  }
+  const rows = await trx.rawQuery(
+    `UPDATE ${table} SET count = count + ? WHERE ${owner} = ? AND period = ?${guard} RETURNING count`,
+    [wanted, ownerId, period, ...guardBindings]
+  )
+  return rows.length === 1 ? Number(rows[0].count) : null
+}
+
+/** The row's count read under a row lock (MySQL), the row created first when missing. */
+async function lockedCount(
+  trx: TransactionClientContract,
+  table: CounterTable,
+  owner: 'user_id' | 'token_id',
+  ownerId: number,
+  period: string
+): Promise<number> {
+  await trx
+    .table(table)
+    .insert({ [owner]: ownerId, period, count: 0 })
+    .onConflict([owner, 'period'])
+    .ignore()
+  const query = trx
+    .from(table)
+    .where({ [owner]: ownerId, period })
+    .select('count')
+  if (trx.dialect.name === 'mysql') query.forUpdate()
+  const row = await query.first()
+  return Number(row.count)
 }

@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import env from '#start/env'
+import { privacyRetention } from '#web/privacy_retention'
 
 /**
  * Page routes (spec §2). Signed-in-only pages render for visitors too: the page itself shows
@@ -12,9 +13,11 @@ export default class PagesController {
     return inertia.render('dashboard/usage', {})
   }
 
+  /** `/privacy`, with the retention periods this server really applies (not copy). */
   async privacy({ inertia }: HttpContext) {
     return inertia.render('privacy', {
       contactEmail: env.get('PRIVACY_CONTACT_EMAIL') ?? 'privacy@adrelay.io',
+      retention: await privacyRetention(),
       leadRetentionDays: env.get('LEAD_RETENTION_DAYS') ?? 90,
     })
   }

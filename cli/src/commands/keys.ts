@@ -11,6 +11,9 @@ interface ListedKey {
   createdAt: string
   lastUsedAt: string | null
   expiresAt: string | null
+  label: string | null
+  monthlyLimit: number | null
+  usage: number
 }
 
 interface CreatedKey {
@@ -26,6 +29,18 @@ function keyId(value: string): number {
   if (!Number.isInteger(id) || id <= 0)
     throw new InvalidArgumentError('must be a key id (a positive whole number)')
   return id
+}
+
+/**
+ * A key's monthly request limit: a positive whole number, or `none` to clear it (kept as the
+ * word: commander turns a parser's null into an empty string).
+ */
+export function monthlyLimit(value: string): number | 'none' {
+  if (value === 'none') return 'none'
+  const limit = Number(value)
+  if (!Number.isInteger(limit) || limit <= 0)
+    throw new InvalidArgumentError('must be a positive whole number of requests, or none')
+  return limit
 }
 
 /** `24h`, `30m`, `7d`, `0` → seconds (at most 30 days, the server's limit). */
@@ -49,19 +64,68 @@ export function keysCommands(program: Command, run: RunWith) {
     .command('create')
     .description('Create an API key; the key is printed once')
     .requiredOption('--name <name>', 'name of the key (1-100 characters)')
+    .option('--label <client>', 'the client the key is for (1-100 characters)')
+    .option(
+      '--monthly-limit <requests>',
+      "the key's own monthly request limit (at most the plan's quota)",
+      monthlyLimit
+    )
     .action(
-      run(async (context: Context, options: { name: string }) => {
-        const { body } = await context.request<CreatedKey>('POST', '/api/v1/keys', {
-          body: { name: options.name },
-          spinner: 'Creating the key…',
-        })
-        context.output.result(body, () => {
-          context.output.success(
-            `Created API key "${body.name}" (id ${body.id}). Copy it now: it is not shown again.`
+      run(
+        async (
+          context: Context,
+          options: { name: string; label?: string; monthlyLimit?: number | 'none' }
+        ) => {
+          const limit = options.monthlyLimit === 'none' ? null : options.monthlyLimit
+          const { body } = await context.request<CreatedKey>('POST', '/api/v1/keys', {
+            body: { name: options.name, label: options.label, monthlyLimit: limit },
+            spinner: 'Creating the key…',
+          })
+          context.output.result(body, () => {
+            context.output.success(
+              `Created API key "${body.name}" (id ${body.id}). Copy it now: it is not shown again.`
+            )
+            context.output.line(body.token)
+          })
+        }
+      )
+    )
+
+  keys
+    .command('update')
+    .description("Change a key's client label or monthly limit")
+    .argument('<id>', 'key id (see `adrelay keys list`)', keyId)
+    .option('--label <client>', 'the client the key is for; `none` clears it')
+    .option(
+      '--monthly-limit <requests>',
+      "the key's own monthly request limit; `none` clears it",
+      monthlyLimit
+    )
+    .action(
+      run(
+        async (
+          context: Context,
+          id: number,
+          options: { label?: string; monthlyLimit?: number | 'none' }
+        ) => {
+          if (options.label === undefined && options.monthlyLimit === undefined) {
+            throw new InvalidArgumentError('give --label and/or --monthly-limit')
+          }
+          const label = options.label === 'none' ? null : options.label
+          const { body } = await context.request<ListedKey>('PATCH', `/api/v1/keys/${id}`, {
+            body: {
+              label,
+              monthlyLimit: options.monthlyLimit === 'none' ? null : options.monthlyLimit,
+            },
+            spinner: 'Updating the key…',
+          })
+          context.output.result(body, () =>
+            context.output.success(
+              `Updated API key ${body.id}: label ${body.label ?? 'none'}, monthly limit ${body.monthlyLimit ?? 'none'}.`
+            )
           )
-          context.output.line(body.token)
-        })
-      })
+        }
+      )
     )
 
   keys
@@ -80,11 +144,13 @@ export function keysCommands(program: Command, run: RunWith) {
             return
           }
           context.output.table(
-            ['ID', 'NAME', 'KEY', 'CREATED', 'LAST USED', 'EXPIRES'],
+            ['ID', 'NAME', 'LABEL', 'KEY', 'USAGE', 'CREATED', 'LAST USED', 'EXPIRES'],
             body.map((key) => [
               key.id,
               key.name,
+              key.label ?? '',
               key.token,
+              key.monthlyLimit === null ? String(key.usage) : `${key.usage}/${key.monthlyLimit}`,
               day(key.createdAt),
               day(key.lastUsedAt),
               day(key.expiresAt),

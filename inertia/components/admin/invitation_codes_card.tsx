@@ -63,7 +63,7 @@ export function InvitationCodesCard() {
       <CardContent className="grid gap-6">
         <form
           onSubmit={submit}
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:items-end"
           aria-label="Create an invitation code"
         >
           <Field id="invite-plan" label="Plan">

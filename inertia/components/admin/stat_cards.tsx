@@ -17,7 +17,7 @@ function StatCard({
 }) {
   return (
     <Card>
-      <CardContent className="flex items-start justify-between gap-4 p-6">
+      <CardContent className="flex items-start justify-between gap-4 p-5 sm:p-6">
         <div className="min-w-0">
           <h2 className="text-sm font-medium text-slate-600">{title}</h2>
           {value === null ? (
@@ -51,7 +51,7 @@ export function AdminStatCards({ stats }: { stats: PlatformStats | undefined }) 
     <section
       aria-label="Platform statistics"
       aria-busy={!stats}
-      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
     >
       <StatCard
         title="Total Users"

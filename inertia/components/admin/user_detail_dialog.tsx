@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
-import { Loader2, ShieldCheck, ShieldOff } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { Download, Loader2, ShieldCheck, ShieldOff, UserX } from 'lucide-react'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import {
@@ -11,7 +11,11 @@ import {
   DialogTitle,
 } from '~/components/ui/dialog'
 import { Progress } from '~/components/ui/progress'
-import { useAdminUserDetail } from '~/hooks/use_admin'
+import { MiddleTruncate } from '~/components/middle_truncate'
+import { useAdminUserDetail, useRefreshAdmin } from '~/hooks/use_admin'
+import { useDownloadData } from '~/hooks/use_account_data'
+import { toast } from '~/hooks/use_toast'
+import { DeleteAccountDialog } from '~/components/delete_account_dialog'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { expiresLabel, tokenTypeLabel } from '~/lib/meta'
 import type { AdminUser, AdminUserDetail } from '~/types'
@@ -29,7 +33,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-baseline justify-between gap-4 text-sm">
       <dt className="text-slate-600">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{children}</dd>
+      <dd className="min-w-0 text-right font-medium break-words text-slate-900">{children}</dd>
     </div>
   )
 }
@@ -114,9 +118,10 @@ function DetailBody({ detail }: { detail: AdminUserDetail }) {
                 <span className="w-14 shrink-0 font-mono text-xs font-semibold text-slate-700">
                   {call.method}
                 </span>
-                <span className="min-w-0 flex-1 truncate font-mono text-xs text-slate-900">
-                  {call.endpoint}
-                </span>
+                <MiddleTruncate
+                  text={call.endpoint}
+                  className="flex-1 font-mono text-xs text-slate-900"
+                />
                 <span className="shrink-0 text-xs text-slate-600">{call.responseTime} ms</span>
                 <span className="shrink-0 font-mono text-xs font-semibold">{call.statusCode}</span>
                 <span className="hidden shrink-0 text-xs text-slate-600 sm:inline">
@@ -131,7 +136,10 @@ function DetailBody({ detail }: { detail: AdminUserDetail }) {
   )
 }
 
-/** The user detail panel: plan, usage against the limit, keys, Meta connection, recent calls. */
+/**
+ * The user detail panel: plan, usage against the limit, keys, Meta connection, recent calls;
+ * suspend, download the user's data, delete the user (typing their email, as they would).
+ */
 export function UserDetailDialog({
   user,
   currentUserId,
@@ -146,6 +154,9 @@ export function UserDetailDialog({
   const detail = useAdminUserDetail(user?.id ?? null)
   const current = detail.data?.user ?? user
   const suspended = Boolean(current?.suspendedAt)
+  const download = useDownloadData(`/api/admin/users/${user?.id ?? 0}/export`)
+  const refresh = useRefreshAdmin()
+  const [deleteOpen, setDeleteOpen] = useState(false)
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
@@ -155,7 +166,7 @@ export function UserDetailDialog({
             {current?.role === 'admin' && <Badge variant="secondary">Admin</Badge>}
             {suspended && <Badge variant="destructive">Suspended</Badge>}
           </DialogTitle>
-          <DialogDescription>
+          <DialogDescription className="break-words">
             {current?.email} · Joined {formatDate(current?.createdAt)}
             {suspended && ` · Suspended ${formatDateTime(current?.suspendedAt)}`}
           </DialogDescription>
@@ -173,7 +184,20 @@ export function UserDetailDialog({
           </p>
         )}
         {current && current.id !== currentUserId && (
-          <DialogFooter>
+          <DialogFooter className="flex-wrap">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => download.mutate()}
+              disabled={download.isPending}
+            >
+              {download.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Download aria-hidden="true" />
+              )}
+              Download data
+            </Button>
             <Button
               type="button"
               variant={suspended ? 'outline' : 'destructive'}
@@ -182,7 +206,35 @@ export function UserDetailDialog({
               {suspended ? <ShieldCheck aria-hidden="true" /> : <ShieldOff aria-hidden="true" />}
               {suspended ? 'Unsuspend' : 'Suspend'}
             </Button>
+            <Button type="button" variant="destructive" onClick={() => setDeleteOpen(true)}>
+              <UserX aria-hidden="true" />
+              Delete user
+            </Button>
           </DialogFooter>
+        )}
+        {current && (
+          <DeleteAccountDialog
+            open={deleteOpen}
+            onOpenChange={setDeleteOpen}
+            email={current.email}
+            url={`/api/admin/users/${current.id}`}
+            title="Delete user"
+            confirmLabel="Delete user"
+            description={
+              <p>
+                Deletes {current.displayName}'s account the way their own "Delete my account" does:
+                cancels their Stripe subscription, revokes their Meta token at Meta, and deletes
+                their keys, CLI sessions, call log, counters and sessions. The audit log keeps a
+                pseudonym. This cannot be undone.
+              </p>
+            }
+            onDeleted={() => {
+              toast({ title: 'User Deleted', description: `${current.email} has been deleted.` })
+              setDeleteOpen(false)
+              refresh()
+              onClose()
+            }}
+          />
         )}
       </DialogContent>
     </Dialog>

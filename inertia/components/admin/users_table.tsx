@@ -106,7 +106,7 @@ export function UsersTable({
                 <th scope="col" className="py-3 pr-4 font-medium">
                   Status
                 </th>
-                <th scope="col" className="py-3 pr-4 font-medium">
+                <th scope="col" className="py-3 pr-4 font-medium whitespace-nowrap">
                   Joined
                 </th>
                 <th scope="col" className="py-3 text-right font-medium">
@@ -164,7 +164,9 @@ export function UsersTable({
                         <span className="ml-2 text-xs text-slate-600">Trial</span>
                       )}
                     </td>
-                    <td className="py-3 pr-4 text-slate-700">{formatDate(user.createdAt)}</td>
+                    <td className="py-3 pr-4 whitespace-nowrap text-slate-700">
+                      {formatDate(user.createdAt)}
+                    </td>
                     <td className="py-3">
                       <div className="flex justify-end gap-2">
                         <Button

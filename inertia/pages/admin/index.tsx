@@ -39,7 +39,7 @@ function AdminDashboard({ currentUserId }: { currentUserId: number }) {
         title="Admin Dashboard"
         description="Platform overview, users, invitation codes and the audit log"
       />
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <AdminStatCards stats={stats.data} />
         <UsersTable
           currentUserId={currentUserId}

@@ -7,8 +7,10 @@ import {
   Bell,
   Bot,
   CheckCircle2,
+  Clock,
   ExternalLink,
   KeyRound,
+  LayoutPanelTop,
   Lock,
   Target,
   Users,
@@ -26,10 +28,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
 import { CodeBlock } from '~/components/code_block'
 import { CopyButton } from '~/components/copy_button'
 import { MetaStatusError } from '~/components/meta_status_error'
+import { EmbedTab } from '~/components/embed/embed_tab'
 import { SignInRedirect } from '~/components/page_redirect'
 import { useApiKeys } from '~/hooks/use_api_keys'
 import { useMetaStatus } from '~/hooks/use_meta_connection'
 import { useSessionUser } from '~/hooks/use_session_user'
+import { useProductFeatures } from '~/hooks/use_product_features'
 import {
   featureCards,
   groupByModule,
@@ -163,9 +167,14 @@ function FeatureCard({ card }: { card: FeatureCardStatus }) {
           </span>
           <CardTitle as="h3">{card.title}</CardTitle>
         </div>
-        <Badge variant={ready ? 'success' : 'warning'} data-testid={`feature-${card.id}-status`}>
+        <Badge
+          variant={ready ? 'success' : card.tone === 'soon' ? 'outline' : 'warning'}
+          data-testid={`feature-${card.id}-status`}
+        >
           {ready ? (
             <CheckCircle2 className="size-3" aria-hidden="true" />
+          ) : card.tone === 'soon' ? (
+            <Clock className="size-3" aria-hidden="true" />
           ) : (
             <Lock className="size-3" aria-hidden="true" />
           )}
@@ -494,6 +503,7 @@ export default function Automation(props: AutomationProps) {
   const user = useSessionUser()
   const usage = useQuery<AccountUsage>({ queryKey: ['/api/usage'], enabled: Boolean(user) })
   const metaStatus = useMetaStatus(Boolean(user))
+  const productFeatures = useProductFeatures()
 
   if (!user) return <SignInRedirect title="Automation" />
 
@@ -502,7 +512,7 @@ export default function Automation(props: AutomationProps) {
     loading: metaStatus.isPending,
     failed: metaStatus.isError,
   }
-  const cards = featureCards(meta.connected, user.features)
+  const cards = featureCards(meta.connected, user.features, productFeatures)
 
   return (
     <>
@@ -524,6 +534,10 @@ export default function Automation(props: AutomationProps) {
           <TabsTrigger value="mcp">
             <Workflow className="size-4" aria-hidden="true" />
             MCP Integration
+          </TabsTrigger>
+          <TabsTrigger value="embed">
+            <LayoutPanelTop className="size-4" aria-hidden="true" />
+            Embed
           </TabsTrigger>
         </TabsList>
 
@@ -550,6 +564,10 @@ export default function Automation(props: AutomationProps) {
 
         <TabsContent value="mcp">
           <McpTab props={props} meta={meta} />
+        </TabsContent>
+
+        <TabsContent value="embed">
+          <EmbedTab unlocked={user.features.includes('embed_widgets')} />
         </TabsContent>
       </Tabs>
     </>

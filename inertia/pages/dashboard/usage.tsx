@@ -19,6 +19,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Progress } from '~/components/ui/progress'
 import { Skeleton } from '~/components/ui/skeleton'
+import { MiddleTruncate } from '~/components/middle_truncate'
 import { NewApiKey } from '~/components/new_api_key'
 import { PlanModal } from '~/components/plan_modal'
 import { PremiumGateModal } from '~/components/premium_gate_modal'
@@ -36,6 +37,7 @@ import {
   usagePercent,
 } from '~/lib/usage_rules'
 import { cn } from '~/lib/utils'
+import { formatLongDateUtc } from '~/lib/format'
 import type { AccountUsage, RecentCall, SuccessRateTrend } from '~/types'
 
 // recharts is only downloaded when a paid user opens the analytics view.
@@ -120,31 +122,26 @@ function RecentCalls({ calls, loading }: { calls: RecentCall[] | undefined; load
       {calls.slice(0, RECENT_CALLS_SHOWN).map((call) => {
         const tone = statusTone(call.statusCode)
         return (
-          <li
-            key={call.id}
-            data-testid="recent-call"
-            className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3"
-          >
+          <li key={call.id} data-testid="recent-call" className="flex items-center gap-3 py-3">
             <span className="w-16 shrink-0 rounded-md bg-slate-100 px-2 py-0.5 text-center font-mono text-xs font-semibold text-slate-800">
               {call.method}
             </span>
-            <span
-              className="min-w-0 flex-1 truncate font-mono text-sm text-slate-900"
-              title={call.endpoint}
-            >
-              {call.endpoint}
-            </span>
-            <span className="text-xs text-slate-600">
-              <time dateTime={call.createdAt}>{formatCallTime(call.createdAt)}</time>
-            </span>
-            <span className="w-16 text-right text-xs tabular-nums text-slate-600">
-              {call.responseTime}ms
-            </span>
+            <div className="grid min-w-0 flex-1 gap-0.5 sm:flex sm:items-center sm:gap-3">
+              <MiddleTruncate
+                text={call.endpoint}
+                tailLength={24}
+                className="font-mono text-sm text-slate-900 sm:flex-1"
+              />
+              <span className="flex gap-3 text-xs text-slate-600">
+                <time dateTime={call.createdAt}>{formatCallTime(call.createdAt)}</time>
+                <span className="tabular-nums sm:w-16 sm:text-right">{call.responseTime}ms</span>
+              </span>
+            </div>
             <span
               data-tone={tone}
               data-testid="recent-call-status"
               className={cn(
-                'rounded-md border px-2 py-0.5 font-mono text-xs font-semibold tabular-nums',
+                'shrink-0 rounded-md border px-2 py-0.5 font-mono text-xs font-semibold tabular-nums',
                 STATUS_TONE_CLASSES[tone]
               )}
             >
@@ -206,6 +203,19 @@ export default function UsageDashboard() {
           </Button>
         }
       />
+
+      {user?.subscription.status === 'trialing' && user.subscription.trialEnd && (
+        <p
+          className="mb-4 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900"
+          data-testid="trial-end"
+        >
+          Your free trial of the {user.subscription.plan.name} plan ends on{' '}
+          <time dateTime={user.subscription.trialEnd}>
+            {formatLongDateUtc(user.subscription.trialEnd)}
+          </time>
+          .
+        </p>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
@@ -279,7 +289,7 @@ export default function UsageDashboard() {
         </section>
       )}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle as="h2">Recent API Calls</CardTitle>

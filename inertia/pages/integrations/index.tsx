@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import {
   AlertTriangle,
   CheckCircle2,
+  Clock,
   FlaskConical,
   Link2,
   Loader2,
@@ -16,10 +17,12 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
+import { ConfirmDialog } from '~/components/confirm_dialog'
 import { MetaStatusError } from '~/components/meta_status_error'
 import { SignInRedirect } from '~/components/page_redirect'
 import { toast } from '~/hooks/use_toast'
 import { useSessionUser } from '~/hooks/use_session_user'
+import { useProductFeatures } from '~/hooks/use_product_features'
 import {
   META_STATUS_KEY,
   useDisconnectMeta,
@@ -29,16 +32,20 @@ import {
 import { isUnauthorizedError } from '~/lib/call_errors'
 import { formatMoney } from '~/lib/format'
 import { connectionErrorMessage, expiresLabel, tokenTypeLabel } from '~/lib/meta'
-import type { MetaStatus } from '~/types'
+import type { MetaStatus, ProductFeatureAvailability } from '~/types'
 
 /** Where "Connect Meta Account" and "Reconnect" go: a full-page redirect (spec §4). */
 const OAUTH_START = '/meta/oauth/start'
 
-const BENEFITS = [
-  'See every ad account, campaign, ad set and ad in one place',
-  'Pause underperformers and scale winners automatically, by your own rules',
-  'Track spend, ROAS and results in real time',
-  'Guard your budget with spending limits',
+/** What connecting Meta gives; a benefit naming a `feature` says Coming Soon until it exists. */
+const BENEFITS: Array<{ text: string; feature?: keyof ProductFeatureAvailability }> = [
+  { text: 'See every ad account, campaign, ad set and ad in one place' },
+  {
+    text: 'Pause underperformers and scale winners automatically, by your own rules',
+    feature: 'automated_rules',
+  },
+  { text: 'Track spend, ROAS and results in real time' },
+  { text: 'Guard your budget with spending limits' },
 ]
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -191,6 +198,8 @@ function ConnectedDetails({ status }: { status: MetaStatus }) {
 function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading: boolean }) {
   const [connecting, setConnecting] = useState(false)
   const disconnect = useDisconnectMeta()
+  const [confirmDisconnect, setConfirmDisconnect] = useState(false)
+  const productFeatures = useProductFeatures()
   const connect = () => {
     setConnecting(true)
     window.location.href = OAUTH_START
@@ -241,7 +250,7 @@ function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading
                 type="button"
                 variant="outline"
                 className="border-red-300 text-red-700 hover:bg-red-50"
-                onClick={() => disconnect.mutate()}
+                onClick={() => setConfirmDisconnect(true)}
                 disabled={disconnect.isPending}
               >
                 {disconnect.isPending ? (
@@ -269,15 +278,32 @@ function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading
         ) : (
           <>
             <ul className="grid gap-2 text-sm text-slate-700">
-              {BENEFITS.map((benefit) => (
-                <li key={benefit} className="flex gap-2">
-                  <CheckCircle2
-                    aria-hidden="true"
-                    className="mt-0.5 size-4 shrink-0 text-emerald-600"
-                  />
-                  {benefit}
-                </li>
-              ))}
+              {BENEFITS.map(({ text, feature }) => {
+                const soon = feature !== undefined && !productFeatures[feature]
+                return (
+                  <li key={text} className="flex gap-2">
+                    {soon ? (
+                      <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+                    ) : (
+                      <CheckCircle2
+                        aria-hidden="true"
+                        className="mt-0.5 size-4 shrink-0 text-emerald-600"
+                      />
+                    )}
+                    <span>
+                      {text}
+                      {soon && (
+                        <>
+                          {' '}
+                          <Badge variant="outline" data-testid={`benefit-${feature}-soon`}>
+                            Coming Soon
+                          </Badge>
+                        </>
+                      )}
+                    </span>
+                  </li>
+                )
+              })}
             </ul>
             <div>
               <Button type="button" onClick={connect} disabled={connecting}>
@@ -292,6 +318,20 @@ function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading
           </>
         )}
       </CardContent>
+      <ConfirmDialog
+        open={confirmDisconnect}
+        onOpenChange={setConfirmDisconnect}
+        title="Disconnect Meta?"
+        description={
+          <>
+            Adrelay deletes its stored Meta access token and asks Meta to remove its access. Your
+            API keys, MCP clients and workflows get <code>meta_not_connected</code> until you
+            connect again. Nothing changes in your ad accounts.
+          </>
+        }
+        confirmLabel="Disconnect"
+        onConfirm={() => disconnect.mutate()}
+      />
     </Card>
   )
 }

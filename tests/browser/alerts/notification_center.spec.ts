@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { AxeBuilder } from '@axe-core/playwright'
 import { createUser, setPlan } from '#tests/helpers/factories'
 import { anAlert } from '#tests/helpers/alerts'
 import { RaiseAlert } from '#alerts/actions/raise_alert'
@@ -76,4 +77,36 @@ test.group('Notification center', () => {
     await page.getByText('Performance Alerts is a premium feature').waitFor()
     assert.equal(await page.getByTestId('notification-bell').count(), 0)
   })
+})
+
+test.group('Alerts page accessibility', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 740 },
+  ]) {
+    test(`the Alerts page tabs have no serious or critical violation at ${viewport.width}px`, async ({
+      browserContext,
+      assert,
+    }) => {
+      const user = await createUser()
+      await setPlan(user, 'trafficker')
+      await new RaiseAlert().execute(anAlert(user.id))
+      await browserContext.loginAs(user)
+      const page = await browserContext.newPage()
+      await page.setViewportSize(viewport)
+      await page.goto('/alerts')
+      await page.getByTestId('alerts-page-list').waitFor()
+      for (const tab of ['Notifications', 'Preferences', 'Webhooks', 'Delivery log']) {
+        await page.getByRole('tab', { name: tab }).click()
+        await page.getByRole('tabpanel').waitFor()
+        const results = await new AxeBuilder({ page: page as any })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze()
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${tab}: ${violation.id} ${violation.nodes[0]?.target.join(' ')}`)
+        assert.deepEqual(serious, [])
+      }
+    })
+  }
 })

@@ -5,7 +5,7 @@ import type { ApiClient } from '@japa/api-client'
 import Subscription from '#accounts/models/subscription'
 import type User from '#accounts/models/user'
 import { CreateInvitationCode } from '#billing/actions/create_invitation_code'
-import { createUser } from '#tests/helpers/factories'
+import { createUser, setPlan } from '#tests/helpers/factories'
 import {
   deliver,
   signedStripeEvent,
@@ -295,7 +295,7 @@ test.group('Subscription page with Stripe', (group) => {
 test.group('Subscription page without Stripe (manual mode)', (group) => {
   group.setup(() => useBillingMode('manual'))
 
-  test('the page says changes apply without payment, and a plan change applies at once', async ({
+  test('Start 14-day free trial starts a real trial, shown on Subscription and Dashboard', async ({
     visit,
     browserContext,
     assert,
@@ -312,9 +312,12 @@ test.group('Subscription page without Stripe (manual mode)', (group) => {
       .getByRole('button', { name: 'Start 14-day free trial' })
       .click()
     await toast(page).getByText('Success', { exact: true }).waitFor()
+    const row = await Subscription.findByOrFail('user_id', user.id)
+    assert.equal(row.status, 'trialing')
+    const trialEnd = row.trialEnd!.toUTC().toFormat('LLLL d, yyyy')
     await page
       .getByTestId('current-plan-label')
-      .getByText('Agency', { exact: true })
+      .getByText(`free trial until ${trialEnd}`, { exact: false })
       .waitFor({ timeout: 10_000 })
     assert.equal(
       await page.getByTestId('plan-card-agency').getByRole('button').innerText(),
@@ -324,6 +327,39 @@ test.group('Subscription page without Stripe (manual mode)', (group) => {
       await page.getByTestId('plan-card-trafficker').getByRole('button').innerText(),
       'Downgrade Plan'
     )
+
+    await page.goto('/')
+    assert.equal(
+      await page.getByTestId('trial-end').innerText(),
+      `Your free trial of the Agency plan ends on ${trialEnd}.`
+    )
+  })
+
+  test('a confirmed downgrade previews Immediately, toasts Downgrade Scheduled and reloads after 2 s', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'agency')
+    await browserContext.loginAs(user)
+    const page = await visit('/subscription')
+    await page
+      .getByTestId('plan-card-trafficker')
+      .getByRole('button', { name: 'Downgrade Plan' })
+      .click()
+    await page.getByRole('heading', { name: 'Confirm Subscription Change' }).waitFor()
+    assert.equal(await page.getByTestId('preview-effective-date').innerText(), 'Immediately')
+    await page.getByText('You will move from Agency to Trafficker immediately.').waitFor()
+
+    await page.getByRole('button', { name: 'Confirm Downgrade' }).click()
+    await toast(page).getByText('Downgrade Scheduled', { exact: true }).waitFor()
+    const shownAt = Date.now()
+    await page
+      .getByTestId('current-plan-label')
+      .getByText('Trafficker', { exact: true })
+      .waitFor({ timeout: 10_000 })
+    assert.isAtLeast(Date.now() - shownAt, 1500, 'reloads after 2 s')
   })
 
   test('the invitation-code box: upper-case, blank ignored, result reset on edit, Invalid Code, Wrong Plan, Valid Code', async ({

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import { createUser } from '#tests/helpers/factories'
 import { ALEX, freshSandbox } from '#tests/helpers/meta'
+import { expectedAvailability } from '#tests/helpers/product_features'
 
 /** The toast on screen (one at a time). */
 function toast(page: Page) {
@@ -13,7 +14,7 @@ test.group('Integrations page: Meta connection', (group) => {
     await freshSandbox()
   })
 
-  test('connect through the consent page shows Connected with the account, then disconnect', async ({
+  test('connect through the consent page shows Connected with the account, then disconnect after a confirmation', async ({
     visit,
     browserContext,
     assert,
@@ -35,6 +36,14 @@ test.group('Integrations page: Meta connection', (group) => {
     await page.getByRole('button', { name: 'Connect Meta Account' }).click()
     // The sandbox's consent page (Meta's dialog stand-in).
     await page.getByRole('button', { name: 'Allow' }).waitFor()
+    // It says it is the sandbox, and has the app's look (indigo action, not a bare form).
+    await page.getByRole('note').getByText('This is the Meta sandbox, not Facebook.').waitFor()
+    assert.equal(
+      await page
+        .getByRole('button', { name: 'Allow' })
+        .evaluate((node: any) => (globalThis as any).getComputedStyle(node).backgroundColor),
+      'rgb(79, 70, 229)'
+    )
     await page.getByRole('button', { name: 'Allow' }).click()
 
     await page.waitForURL((url) => url.pathname === '/integrations')
@@ -47,10 +56,34 @@ test.group('Integrations page: Meta connection', (group) => {
     assert.notInclude(page.url(), 'success=')
     assert.equal(await card.getByText('Your Meta token expires soon.').count(), 0)
 
+    // Disconnecting asks first; Cancel keeps the connection.
     await card.getByRole('button', { name: 'Disconnect' }).click()
+    const confirm = page.getByRole('alertdialog')
+    await confirm.getByRole('heading', { name: 'Disconnect Meta?' }).waitFor()
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    await card.getByText('Connected', { exact: true }).waitFor()
+    await card.getByRole('button', { name: 'Disconnect' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click()
     await toast(page).getByText('Disconnected', { exact: true }).waitFor()
     await card.getByText('Not Connected').waitFor()
     await card.getByRole('button', { name: 'Connect Meta Account' }).waitFor()
+  })
+
+  test('the automated-rules benefit says Coming Soon until the rules feature exists', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await browserContext.loginAs(user)
+    const page = await visit('/integrations')
+    const card = page.getByTestId('meta-card')
+    await card.getByText('by your own rules', { exact: false }).waitFor()
+    assert.equal(
+      await card.getByTestId('benefit-automated_rules-soon').count(),
+      expectedAvailability().automated_rules ? 0 : 1
+    )
   })
 
   test('cancelling on the consent page shows Connection Failed with the spec message', async ({

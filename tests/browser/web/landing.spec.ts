@@ -1,4 +1,7 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
+import { createUser } from '#tests/helpers/factories'
+import { expectedAvailability } from '#tests/helpers/product_features'
 
 test.group('Landing page (visitor)', () => {
   test('a visitor sees the landing page with its sections, pricing from the plans and the Beta badge', async ({
@@ -19,6 +22,13 @@ test.group('Landing page (visitor)', () => {
     await page.assertTextContains('[data-testid="pricing-agency"]', '$99')
     await page.assertTextContains('#features', 'Google Ads · Coming Soon')
     await page.assertTextContains('#features', 'TikTok Ads · Coming Soon')
+    // Alerts are claimed only once the alerts module publishes them (issue 12 §3).
+    await page.assertTextContains(
+      '#features',
+      expectedAvailability().performance_alerts
+        ? 'Performance alerts on paid plans.'
+        : 'Performance alerts · Coming Soon'
+    )
   })
 
   test('every call to action leads to sign-in and Privacy Policy to /privacy', async ({
@@ -105,5 +115,31 @@ test.group('Privacy and 404 pages', () => {
     await page.assertTextContains('h1', 'Page Not Found')
     const response = await page.request.get('/no/such/page')
     assert.equal(response.status(), 404)
+  })
+})
+
+test.group('Refused sign-in', () => {
+  test('a suspended user who signs in sees that the account is suspended, and why', async ({
+    visit,
+    assert,
+  }) => {
+    const user = await createUser({ email: 'suspended.visitor@example.test' })
+    user.suspendedAt = DateTime.utc()
+    await user.save()
+    const page = await visit('/api/login')
+    await page.getByLabel('Email').fill('suspended.visitor@example.test')
+    await page.getByLabel('First name').fill('Sam')
+    await page.getByLabel('Last name').fill('Suspended')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    const banner = page.getByRole('alert').filter({ hasText: 'Account suspended' })
+    await banner.waitFor()
+    assert.include(
+      await banner.innerText(),
+      'Your account is suspended. Contact support if you think this is a mistake.'
+    )
+    // The landing page, signed out, with a clean address bar.
+    await page.getByRole('heading', { level: 1, name: /Automate your ad campaigns/ }).waitFor()
+    assert.equal(new URL(page.url()).search, '')
   })
 })

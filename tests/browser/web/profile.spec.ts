@@ -40,7 +40,7 @@ test.group('Profile', () => {
     )
   })
 
-  test('generate a key: shown once, listed masked, copied, then revoked after the confirm', async ({
+  test('generate a named key: shown once, listed masked under its name, then revoked after a confirm naming it', async ({
     browserContext,
     assert,
   }) => {
@@ -52,6 +52,8 @@ test.group('Profile', () => {
     await page.goto('/profile')
     await page.getByText('No API keys yet').waitFor()
 
+    assert.equal(await page.getByLabel('Key name').inputValue(), 'API Key')
+    await page.getByLabel('Key name').fill('n8n production')
     await page.getByRole('button', { name: 'Generate New Key' }).click()
     const banner = page.getByRole('region', { name: 'API Key Generated' })
     await banner
@@ -67,6 +69,10 @@ test.group('Profile', () => {
     const masked = await page.getByTestId('api-key-masked').innerText()
     assert.notEqual(masked, key)
     await page.assertText('[data-testid="profile-key-count"]', '1')
+    assert.equal(await page.getByTestId('api-key-name').innerText(), 'n8n production')
+    assert.equal(await page.getByLabel('Key name').inputValue(), 'API Key')
+    assert.equal(await page.getByTestId('api-key-name').innerText(), 'n8n production')
+    assert.equal(await page.getByLabel('Key name').inputValue(), 'API Key')
 
     await banner.getByRole('button', { name: "I've copied it" }).click()
     await banner.waitFor({ state: 'detached' })
@@ -74,17 +80,20 @@ test.group('Profile', () => {
     await page.getByTestId('api-key-row').waitFor()
     assert.notInclude(await page.locator('body').innerText(), key)
 
-    // copy from the list copies the masked form
-    await page.getByRole('button', { name: 'Copy API Key' }).click()
-    assert.equal(await page.evaluate('navigator.clipboard.readText()'), masked)
+    // the list offers no copy of the masked form (it could not be used)
+    assert.equal(
+      await page.getByTestId('api-key-row').getByRole('button', { name: /copy/i }).count(),
+      0
+    )
 
-    // revoke: the confirm can be cancelled, then confirmed
-    await page.getByRole('button', { name: 'Revoke API Key' }).click()
+    // revoke: the confirm names the key, can be cancelled, then confirmed
+    await page.getByRole('button', { name: 'Revoke n8n production' }).click()
     const confirm = page.getByRole('alertdialog')
+    await confirm.getByRole('heading', { name: 'Revoke “n8n production”?' }).waitFor()
     await confirm.getByText('Are you sure you want to revoke this API key?').waitFor()
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     await page.getByTestId('api-key-row').waitFor()
-    await page.getByRole('button', { name: 'Revoke API Key' }).click()
+    await page.getByRole('button', { name: 'Revoke n8n production' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click()
     await page.getByText('Token Revoked').first().waitFor()
     await page.getByText('No API keys yet').waitFor()
@@ -230,7 +239,7 @@ test.group('Toasts', () => {
 
     await page.setViewportSize({ width: 360, height: 740 })
     await page.goto('/profile')
-    await page.getByRole('button', { name: 'Copy API Key' }).click()
+    await page.getByRole('button', { name: 'Generate New Key' }).click()
     const phoneToast = page.locator('li[data-variant]').first()
     await phoneToast.waitFor()
     const phone = (await phoneToast.boundingBox())!
@@ -238,7 +247,7 @@ test.group('Toasts', () => {
     assert.isAtMost(phone.width, 420)
 
     await page.setViewportSize({ width: 1280, height: 800 })
-    await page.getByRole('button', { name: 'Copy API Key' }).click()
+    await page.getByRole('button', { name: 'Generate New Key' }).click()
     // one toast at a time
     await page.waitForTimeout(300)
     assert.equal(await page.locator('li[data-variant]').count(), 1)

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
 import Subscription, {
   type SubscriptionProvider,
@@ -45,7 +44,6 @@ const CASES: Case[] = STATUSES.flatMap((status) =>
  */
 test.group('Entitlement: the key verifier and the model agree', (group) => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('every status, provider and period end resolves to the same plan on both paths', async ({
     assert,

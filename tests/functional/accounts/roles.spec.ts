@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import ace from '@adonisjs/core/services/ace'
 import User from '#accounts/models/user'
 import AdminAuditEntry from '#admin/models/admin_audit_entry'
@@ -7,7 +6,6 @@ import { createUser } from '#tests/helpers/factories'
 
 test.group('users:promote and users:demote', (group) => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('promote grants admin, demote removes it, and both are in the audit log', async ({
     assert,

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
 import Subscription, { type SubscriptionStatus } from '#accounts/models/subscription'
 import type { PlanId } from '#accounts/plan_catalog'
@@ -15,7 +14,6 @@ async function inertiaPage(client: any, url: string, user?: any) {
 
 test.group('The session user (GET /api/auth/user and the shared prop `user`)', (group) => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('a Free user is not entitled, has no plan features and a display name', async ({
     client,

@@ -1,11 +1,9 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import AdminAuditEntry from '#admin/models/admin_audit_entry'
 import { createUser } from '#tests/helpers/factories'
 
 test.group('Admin audit log', (group) => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('suspend, unsuspend and export are recorded with actor, target and time, newest first', async ({
     client,

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import type { ApiClient } from '@japa/api-client'
 import InvitationCode from '#billing/models/invitation_code'
 import { CreateInvitationCode } from '#billing/actions/create_invitation_code'
@@ -45,7 +44,6 @@ function endpoints(
 
 test.group('Admin endpoints: who may call them', (group) => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('a signed-out visitor gets 401 Unauthorized on every admin endpoint', async ({
     client,

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { createUser, setPlan } from '#tests/helpers/factories'
 
 /** Minimal RFC 4180 reader for the assertions (quoted fields, doubled quotes, CRLF or LF). */
@@ -40,7 +39,6 @@ function parseCsv(text: string): string[][] {
 
 test.group('Admin CSV export', (group) => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('exports the users matching the search as a CSV attachment with a header row', async ({
     client,

@@ -1,12 +1,10 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
 import InvitationCode from '#billing/models/invitation_code'
 import { createUser } from '#tests/helpers/factories'
 
 test.group('Admin invitation codes', (group) => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('an admin creates a code with plan, max redemptions and expiry, and it is listed', async ({
     client,

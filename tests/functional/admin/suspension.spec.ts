@@ -5,46 +5,7 @@ import ApiToken from '#keys/models/api_token'
 import User from '#accounts/models/user'
 import Subscription from '#accounts/models/subscription'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
-
-/**
- * A cookie-keeping HTTP client against the running test server, signing in the way a browser
- * does (CSRF token from the XSRF-TOKEN cookie), so its session lives in the server's store.
- */
-class CookieBrowser {
-  #cookies = new Map<string, string>()
-  #base = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? 3334}`
-
-  async request(path: string, init: RequestInit = {}) {
-    const headers = new Headers(init.headers)
-    headers.set('cookie', [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; '))
-    const response = await fetch(this.#base + path, { ...init, headers, redirect: 'manual' })
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      const index = pair.indexOf('=')
-      this.#cookies.set(pair.slice(0, index), pair.slice(index + 1))
-    }
-    return response
-  }
-
-  get(path: string) {
-    return this.request(path)
-  }
-
-  async signIn(email: string) {
-    await this.get('/api/login')
-    const response = await this.request('/api/login/dev', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-xsrf-token': decodeURIComponent(this.#cookies.get('XSRF-TOKEN') ?? ''),
-      },
-      body: JSON.stringify({ email }),
-    })
-    if (response.status !== 302 || response.headers.get('location') !== '/') {
-      throw new Error(`sign-in failed: ${response.status} ${response.headers.get('location')}`)
-    }
-  }
-}
+import { CookieBrowser } from '#tests/helpers/cookie_browser'
 
 async function sessionsOf(userId: number) {
   const sessions = await app.container.make(SessionCollection)

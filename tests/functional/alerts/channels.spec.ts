@@ -34,9 +34,9 @@ test.group('Alert channels: email over SMTP', (group) => {
     await new RaiseAlert().execute(
       anAlert(user.id, { title: 'Spend above threshold on Summer Sale', url: '/alerts' })
     )
-    assert.equal(await runDueJobs(), 1)
+    assert.isAtLeast(await runDueJobs(), 1)
 
-    const [message] = await smtp.waitForMessages(1)
+    const message = await smtp.waitForMessageTo(user.email)
     assert.deepEqual(message.to, [user.email])
     assert.equal(message.subject, 'Spend above threshold on Summer Sale')
     assert.include(message.raw, 'above your $500.00 threshold')
@@ -47,7 +47,7 @@ test.group('Alert channels: email over SMTP', (group) => {
 
   test('a temporary SMTP refusal is logged and the retry delivers it', async ({ assert }) => {
     const { user } = await paidUser()
-    smtp.rejectNext(1)
+    smtp.rejectNextTo(user.email, 1)
     await new RaiseAlert().execute(anAlert(user.id))
     await runDueJobs()
 
@@ -55,14 +55,14 @@ test.group('Alert channels: email over SMTP', (group) => {
     assert.equal(delivery.status, 'queued')
     assert.equal(delivery.attempts, 1)
     assert.match(delivery.lastError ?? '', /451/)
-    assert.lengthOf(smtp.messages, 0)
+    assert.lengthOf(smtp.messagesTo(user.email), 0)
 
     // The queue retries later (exponential backoff); the retry is the same attempt call.
     assert.equal(await new AlertDeliverer().attempt(delivery.id), 'sent')
     await delivery.refresh()
     assert.equal(delivery.status, 'sent')
     assert.equal(delivery.attempts, 2)
-    assert.lengthOf(smtp.messages, 1)
+    assert.lengthOf(smtp.messagesTo(user.email), 1)
   })
 
   test('the daily digest sends held alerts in one email at the digest hour', async ({ assert }) => {
@@ -73,8 +73,8 @@ test.group('Alert channels: email over SMTP', (group) => {
     })
     await new RaiseAlert().execute(anAlert(user.id, { title: 'First alert' }))
     await new RaiseAlert().execute(anAlert(user.id, { title: 'Second alert' }))
-    assert.equal(await runDueJobs(), 0)
-    assert.lengthOf(smtp.messages, 0)
+    await runDueJobs()
+    assert.lengthOf(smtp.messagesTo(user.email), 0)
 
     const digests = new AlertDigests()
     // 08:00 in Tokyo: not the digest hour
@@ -84,7 +84,7 @@ test.group('Alert channels: email over SMTP', (group) => {
     // a second tick in the same hour (another worker) sends nothing more
     assert.equal(await digests.sendDue(new Date('2026-11-24T00:30:00Z')), 0)
 
-    const [message] = await smtp.waitForMessages(1)
+    const message = await smtp.waitForMessageTo(user.email)
     assert.equal(message.subject, 'Your daily Adrelay digest: 2 alerts')
     assert.include(message.raw, 'First alert')
     assert.include(message.raw, 'Second alert')

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import ace from '@adonisjs/core/services/ace'
 import Plan from '#accounts/models/plan'
@@ -21,7 +22,7 @@ test.group('Billing: manual mode (no Stripe keys)', (group) => {
     )
   })
 
-  test('a plan change applies at once without payment, and the quota follows', async ({
+  test('a Free user choosing a paid plan starts a real 14-day trial, once', async ({
     client,
     assert,
   }) => {
@@ -35,33 +36,110 @@ test.group('Billing: manual mode (no Stripe keys)', (group) => {
       .withCsrfToken()
       .loginAs(user)
     response.assertStatus(200)
-    response.assertBody({
-      message:
-        'You are now on the Agency plan. Billing is in manual mode: plan changes apply immediately without payment.',
-    })
     const row = await Subscription.findByOrFail('user_id', user.id)
     assert.containsSubset(row.serialize(), {
       planId: 'agency',
-      status: 'active',
+      status: 'trialing',
       provider: 'manual',
     })
+    const days = row.trialEnd!.diff(DateTime.utc(), 'days').days
+    assert.isAbove(days, 13.99)
+    assert.isAtMost(days, 14)
+    assert.equal(row.currentPeriodEnd!.toMillis(), row.trialEnd!.toMillis())
+    assert.deepEqual(response.body(), {
+      message: `Your 14-day free trial of the Agency plan has started. It ends on ${row.trialEnd!.toFormat('LLLL d, yyyy')}. Billing is in manual mode: plan changes apply immediately without payment.`,
+    })
+    await user.refresh()
+    assert.isNotNull(user.trialUsedAt)
     assert.equal(await monthlyLimit(client, key), 1_000_000)
+    const me = await client.get('/api/auth/user').loginAs(user)
+    assert.containsSubset(me.body(), {
+      entitled: true,
+      subscription: { status: 'trialing', trialEnd: row.trialEnd!.toISO(), plan: { id: 'agency' } },
+    })
 
-    const down = await client
-      .post('/api/create-subscription')
-      .json({ planId: 'trafficker' })
-      .withCsrfToken()
-      .loginAs(user)
-    down.assertStatus(200)
-    assert.equal(await monthlyLimit(client, key), 100_000)
-
-    const free = await client
+    // Back on Free, the trial is not offered again: the plan starts active.
+    await client
       .post('/api/create-subscription')
       .json({ planId: 'free' })
       .withCsrfToken()
       .loginAs(user)
-    free.assertStatus(200)
+    await client
+      .post('/api/create-subscription')
+      .json({ planId: 'trafficker' })
+      .withCsrfToken()
+      .loginAs(user)
+    await row.refresh()
+    assert.containsSubset(row.serialize(), {
+      planId: 'trafficker',
+      status: 'active',
+      trialEnd: null,
+    })
+  })
+
+  test('a manual trial ends on time: past its end the user is on Free everywhere', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    await client
+      .post('/api/create-subscription')
+      .json({ planId: 'trafficker' })
+      .withCsrfToken()
+      .loginAs(user)
+    const row = await Subscription.findByOrFail('user_id', user.id)
+    // The clock passes the trial end (the rule itself is tested with a given clock in
+    // tests/unit/accounts/entitlement_rule.spec.ts).
+    const ended = DateTime.utc().minus({ seconds: 1 })
+    row.merge({ trialEnd: ended, currentPeriodEnd: ended })
+    await row.save()
+    const { key } = await createApiKey(user)
     assert.equal(await monthlyLimit(client, key), 10_000)
+    const me = await client.get('/api/auth/user').loginAs(user)
+    assert.containsSubset(me.body(), { entitled: false, subscription: { plan: { id: 'free' } } })
+  })
+
+  test('changing a running plan answers its change type, applies at once and the quota follows', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'trafficker')
+    const { key } = await createApiKey(user)
+    const change = (planId: string) =>
+      client.post('/api/create-subscription').json({ planId }).withCsrfToken().loginAs(user)
+
+    const up = await change('agency')
+    up.assertStatus(200)
+    up.assertBody({
+      changeType: 'upgrade',
+      message:
+        'You are now on the Agency plan. Billing is in manual mode: plan changes apply immediately without payment.',
+    })
+    assert.equal(await monthlyLimit(client, key), 1_000_000)
+
+    const down = await change('trafficker')
+    assert.equal(down.body().changeType, 'downgrade')
+    assert.equal(await monthlyLimit(client, key), 100_000)
+
+    const free = await change('free')
+    assert.equal(free.body().changeType, 'downgrade')
+    assert.equal(await monthlyLimit(client, key), 10_000)
+  })
+
+  test('a downgrade preview says Immediately, like its message', async ({ client, assert }) => {
+    const user = await createUser()
+    await setPlan(user, 'agency')
+    const response = await client
+      .post('/api/preview-subscription-change')
+      .json({ planId: 'trafficker' })
+      .withCsrfToken()
+      .loginAs(user)
+    assert.containsSubset(response.body(), {
+      changeType: 'downgrade',
+      immediate: true,
+      message: 'You will move from Agency to Trafficker immediately.',
+    })
   })
 
   test('the preview says the change is immediate and costs nothing', async ({ client, assert }) => {

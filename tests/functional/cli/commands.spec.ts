@@ -36,7 +36,14 @@ test.group('adrelay keys', () => {
     const created = await runCli(['keys', 'create', '--name', 'n8n prod', '--json'], env)
     assert.equal(created.code, 0, created.stderr)
     const key = jsonOf(created)
-    assert.sameMembers(Object.keys(key), ['id', 'name', 'token', 'createdAt'])
+    assert.sameMembers(Object.keys(key), [
+      'id',
+      'name',
+      'token',
+      'createdAt',
+      'label',
+      'monthlyLimit',
+    ])
     assert.equal(key.name, 'n8n prod')
     assert.match(key.token, API_KEY_PATTERN)
 
@@ -54,10 +61,14 @@ test.group('adrelay keys', () => {
       'createdAt',
       'lastUsedAt',
       'expiresAt',
+      'label',
+      'monthlyLimit',
+      'usage',
     ])
     assert.notInclude(listed.stdout, key.token)
     const piped = await runCli(['keys', 'list'], env)
-    assert.include(piped.stdout, `${key.id}\tn8n prod\t${key.token.slice(0, 8)}`)
+    // ID, NAME, LABEL (none), KEY (masked), USAGE this month
+    assert.include(piped.stdout, `${key.id}\tn8n prod\t\t${key.token.slice(0, 8)}`)
 
     // No TTY and no --yes: nothing is revoked, exit 2.
     const refused = await runCli(['keys', 'revoke', String(key.id)], env)
@@ -118,6 +129,41 @@ test.group('adrelay keys', () => {
       after.map((key: { id: number }) => key.id),
       [body.id]
     )
+  })
+
+  test('a client key: create with a label and a monthly limit, list its usage, clear the limit', async ({
+    assert,
+    client,
+  }) => {
+    const user = await createUser()
+    const env = await signedIn(user)
+    const created = jsonOf(
+      await runCli(
+        [
+          'keys',
+          'create',
+          '--name',
+          'portal',
+          '--label',
+          'Acme',
+          '--monthly-limit',
+          '500',
+          '--json',
+        ],
+        env
+      )
+    )
+    assert.containsSubset(created, { label: 'Acme', monthlyLimit: 500 })
+    ;(await client.get('/api/v1/usage').bearerToken(created.token)).assertStatus(200)
+    const piped = await runCli(['keys', 'list'], env)
+    assert.include(piped.stdout, `${created.id}\tportal\tAcme\t`)
+    assert.include(piped.stdout, '\t1/500\t')
+    const updated = jsonOf(
+      await runCli(['keys', 'update', String(created.id), '--monthly-limit', 'none', '--json'], env)
+    )
+    assert.containsSubset(updated, { label: 'Acme', monthlyLimit: null, usage: 1 })
+    const bad = await runCli(['keys', 'create', '--name', 'x', '--monthly-limit', '-5'], env)
+    assert.equal(bad.code, 2)
   })
 
   test('rotate without a grace period revokes the old key at once', async ({ assert, client }) => {

@@ -185,3 +185,40 @@ async function freshSandboxWithoutReset() {
   await endpoints.resolve()
   return endpoints.sandbox as import('#stand_ins/meta_sandbox/meta_sandbox').MetaSandbox
 }
+
+test.group('Lead export', (group) => {
+  group.each.setup(async () => {
+    await freshSandbox()
+  })
+
+  test('the CSV export has one column per question and neutralises formulas', async ({
+    client,
+    assert,
+  }) => {
+    const { user, key } = await agencyUser()
+    const sandbox = await freshSandboxWithoutReset()
+    sandbox.leads.addLead(FORM, { full_name: '=HYPERLINK("http://x")', email: 'eve@example.com' })
+    await client.get('/api/v1/leads/list_leads').bearerToken(key)
+
+    const response = await client.get('/api/leads/export.csv').loginAs(user)
+    response.assertStatus(200)
+    assert.match(response.header('content-type') ?? '', /^text\/csv/)
+    assert.match(
+      response.header('content-disposition') ?? '',
+      /adrelay-leads-\d{4}-\d{2}-\d{2}\.csv/
+    )
+    const lines = response.text().trim().split('\n')
+    assert.equal(lines[0], 'lead_id,form_id,ad_id,created_time,received_via,full_name,email')
+    assert.lengthOf(lines, 4)
+    assert.include(lines[1], `"'=HYPERLINK(""http://x"")"`)
+    assert.include(lines[1], 'eve@example.com')
+  })
+
+  test('the CSV export is refused below Agency', async ({ client, assert }) => {
+    const user = await createUser()
+    await setPlan(user, 'trafficker')
+    const response = await client.get('/api/leads/export.csv').loginAs(user)
+    response.assertStatus(403)
+    assert.equal(response.body().error.code, 'plan_upgrade_required')
+  })
+})

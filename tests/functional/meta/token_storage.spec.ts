@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { Encryption, drivers } from '@adonisjs/core/encryption'
@@ -57,7 +56,6 @@ async function storedToken(userId: number): Promise<string> {
 
 test.group('Meta token storage', (group) => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('a token sealed for one user does not open on another user', async ({ assert }) => {
     const sealer = await sealerWith(NEW_KEY)

@@ -79,6 +79,43 @@ const SHORT_LIVED_SECONDS = 3600
 const LIST_FIELDS_DEFAULT = ['id']
 
 /**
+ * The look of the sandbox's pages: the app's own (slate text, indigo actions, rounded cards,
+ * Inter when installed), written inline because the sandbox is served from its own loopback
+ * port, outside the app's bundle. Keeps the page usable at 375 px.
+ */
+const SANDBOX_PAGE_CSS = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;background:linear-gradient(#eef2ff,#f8fafc);color:#0f172a;
+font:14px/1.5 'Inter Variable','Inter',ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;
+padding:16px;display:grid;place-items:center}
+.card{width:100%;max-width:480px;background:#fff;border:1px solid #e2e8f0;border-radius:12px;
+box-shadow:0 1px 3px rgb(0 0 0/.08);padding:24px}
+.brand{display:flex;align-items:center;gap:8px;font-weight:600;font-size:18px;margin-bottom:16px;flex-wrap:wrap}
+.brand svg{width:32px;height:32px}
+.tag{font-size:11px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;
+background:#fef3c7;color:#92400e;border-radius:999px;padding:2px 8px}
+.sandbox{margin:0 0 16px;background:#fffbeb;border:1px solid #fde68a;color:#78350f;border-radius:8px;padding:10px 12px}
+h1{font-size:18px;line-height:1.3;margin:0 0 8px}
+.scopes{margin:0 0 16px;padding-left:20px;color:#334155}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px;overflow-wrap:anywhere}
+fieldset{border:1px solid #e2e8f0;border-radius:8px;margin:0 0 20px;padding:8px 12px}
+legend{font-weight:600;padding:0 4px}
+label{display:flex;gap:8px;align-items:flex-start;padding:6px 0;cursor:pointer}
+small{color:#64748b}
+.actions{display:flex;gap:8px;flex-wrap:wrap}
+button,.secondary{display:inline-flex;align-items:center;justify-content:center;height:40px;padding:0 16px;
+border-radius:8px;font:inherit;font-weight:500;text-decoration:none;cursor:pointer}
+button{background:#4f46e5;color:#fff;border:0}
+button:hover{background:#4338ca}
+.secondary{border:1px solid #cbd5e1;color:#334155;background:#fff}
+.secondary:hover{background:#f1f5f9}
+:focus-visible{outline:2px solid #6366f1;outline-offset:2px}
+`
+
+/** Adrelay's mark (public/favicon.svg), inline for the same reason. */
+const ADRELAY_MARK = `<svg viewBox="0 0 32 32" aria-hidden="true"><defs><linearGradient id="m" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4f46e5"/><stop offset="1" stop-color="#7c3aed"/></linearGradient></defs><rect width="32" height="32" rx="7" fill="url(#m)"/><g transform="translate(6 6) scale(0.8333)" fill="none" stroke="#fff" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"><path d="M15.914 4a1.5 1.5 0 00-2.474-1.561l-9 9A1.5 1.5 0 005.5 14h4.002a.5.5 0 01.471.666L8.086 20a1.5 1.5 0 002.475 1.56l9-9A1.5 1.5 0 0018.5 10h-3.997a.5.5 0 01-.472-.667z"/></g></svg>`
+
+/**
  * The Meta sandbox: a Graph API stand-in on a loopback port, speaking the same HTTP protocol
  * as graph.facebook.com and www.facebook.com for what Adrelay uses:
  *
@@ -471,20 +508,22 @@ export class MetaSandbox {
     const users = [...this.store.users.values()]
       .map(
         (user, index) =>
-          `<label><input type="radio" name="as" value="${user.id}"${index === 0 ? ' checked' : ''}> ${escapeHtml(user.name)} (${user.adAccountIds.length} ad account${user.adAccountIds.length === 1 ? '' : 's'})</label>`
+          `<label><input type="radio" name="as" value="${user.id}"${index === 0 ? ' checked' : ''}> <span>${escapeHtml(user.name)} <small>(${user.adAccountIds.length} ad account${user.adAccountIds.length === 1 ? '' : 's'})</small></span></label>`
       )
-      .join('<br>')
+      .join('')
+    const appName = escapeHtml(this.options.appName ?? 'Adrelay')
     return this.#html(
       response,
       200,
-      `<main style="font-family:system-ui;max-width:480px;margin:48px auto;padding:24px;border:1px solid #ddd;border-radius:12px">
-<p style="color:#92400e;background:#fef3c7;padding:6px 10px;border-radius:6px">Meta sandbox: nothing here reaches Facebook.</p>
-<h1 style="font-size:20px">${escapeHtml(this.options.appName ?? 'Adrelay')} is requesting access to:</h1>
-<ul>${scopes.map((scope) => `<li>${escapeHtml(scope)}</li>`).join('')}</ul>
+      `<main class="card">
+<div class="brand">${ADRELAY_MARK}<span>${appName}</span><span class="tag">Meta sandbox</span></div>
+<p class="sandbox" role="note"><strong>This is the Meta sandbox, not Facebook.</strong> It stands in for Meta while ${appName} runs in development: the people, ad accounts and campaigns are made up, and nothing you do here reaches Facebook.</p>
+<h1>${appName} is requesting access to:</h1>
+<ul class="scopes">${scopes.map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`).join('')}</ul>
 <form method="get" action="oauth/confirm">${hidden}
-<fieldset style="border:0;padding:0;margin:16px 0"><legend>Continue as</legend>${users}</fieldset>
-<button type="submit" name="decision" value="allow" style="background:#1877f2;color:#fff;border:0;padding:10px 18px;border-radius:6px">Allow</button>
-<a href="${escapeHtml(cancel.toString())}" style="margin-left:12px">Cancel</a>
+<fieldset><legend>Continue as a sandbox person</legend>${users}</fieldset>
+<div class="actions"><button type="submit" name="decision" value="allow">Allow</button>
+<a class="secondary" href="${escapeHtml(cancel.toString())}">Cancel</a></div>
 </form></main>`
     )
   }
@@ -520,7 +559,7 @@ export class MetaSandbox {
   }
 
   #html(response: ServerResponse, status: number, html: string) {
-    const text = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Meta sandbox · Log in with Facebook</title></head><body>${html}</body></html>`
+    const text = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Meta sandbox · Log in with Facebook</title><style>${SANDBOX_PAGE_CSS}</style></head><body>${html}</body></html>`
     response.writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
       'content-length': Buffer.byteLength(text),

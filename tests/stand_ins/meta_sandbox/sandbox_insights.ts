@@ -144,8 +144,16 @@ export function seededRandom(key: string) {
   }
 }
 
-/** The delivery of one ad on one day (minor units, counts). */
-export function adDay(store: SandboxStore, ad: SandboxAd, date: string): Totals | null {
+/**
+ * The delivery of one ad on one day (minor units, counts). `siblings` memoises the ads that
+ * share a budget (per campaign or ad set) for the duration of one insights computation.
+ */
+export function adDay(
+  store: SandboxStore,
+  ad: SandboxAd,
+  date: string,
+  siblingsCache?: Map<string, SandboxAd[]>
+): Totals | null {
   const adSet = store.adSets.get(ad.adSetId)!
   const campaign = store.campaigns.get(ad.campaignId)!
   const account = store.accounts.get(ad.accountId)!
@@ -178,10 +186,15 @@ export function adDay(store: SandboxStore, ad: SandboxAd, date: string): Totals 
     return 0
   }
   const campaignBudget = budgetOf(campaign)
-  const siblings =
-    campaignBudget > 0
-      ? [...store.ads.values()].filter((other) => other.campaignId === campaign.id)
-      : [...store.ads.values()].filter((other) => other.adSetId === adSet.id)
+  const siblingsKey = campaignBudget > 0 ? `c${campaign.id}` : `s${adSet.id}`
+  let siblings = siblingsCache?.get(siblingsKey)
+  if (!siblings) {
+    siblings =
+      campaignBudget > 0
+        ? [...store.ads.values()].filter((other) => other.campaignId === campaign.id)
+        : [...store.ads.values()].filter((other) => other.adSetId === adSet.id)
+    siblingsCache?.set(siblingsKey, siblings)
+  }
   const weightSum = siblings
     .filter((other) => {
       const otherSet = store.adSets.get(other.adSetId)!
@@ -303,6 +316,7 @@ export function computeInsights(
 ): Record<string, unknown>[] {
   const groups = new Map<string, { key: Record<string, string>; totals: Totals; levelId: string }>()
   const combos = breakdownCombos(query.account, query.breakdowns)
+  const siblingsCache = new Map<string, SandboxAd[]>()
   for (
     let day = DateTime.fromISO(query.since);
     day.toISODate()! <= query.until;
@@ -310,7 +324,7 @@ export function computeInsights(
   ) {
     const date = day.toISODate()!
     for (const ad of query.ads) {
-      const totals = adDay(store, ad, date)
+      const totals = adDay(store, ad, date, siblingsCache)
       if (!totals) continue
       const levelId =
         query.level === 'ad'

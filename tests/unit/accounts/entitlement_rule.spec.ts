@@ -28,6 +28,23 @@ test.group('Entitlement rule', () => {
     )
   })
 
+  test('a manual-mode free trial ends exactly at its end, an active manual plan does not', ({
+    assert,
+  }) => {
+    const trial = { status: 'trialing', provider: 'manual', planId: 'trafficker' as const }
+    const trialEnd = NOW + 14 * DAY_MS
+    assert.equal(planInEffect({ ...trial, currentPeriodEndMs: trialEnd }, NOW), 'trafficker')
+    assert.equal(
+      planInEffect({ ...trial, currentPeriodEndMs: trialEnd }, trialEnd - 1),
+      'trafficker'
+    )
+    assert.equal(planInEffect({ ...trial, currentPeriodEndMs: trialEnd }, trialEnd), 'free')
+    assert.equal(
+      planInEffect({ ...trial, status: 'active', currentPeriodEndMs: NOW - DAY_MS }, NOW),
+      'trafficker'
+    )
+  })
+
   test('a user without a subscription is on Free', ({ assert }) => {
     assert.isFalse(isEntitled(null, NOW))
     assert.equal(planInEffect(null, NOW), 'free')

@@ -7,6 +7,8 @@ const ALL_FEATURES: PlanFeature[] = [
   'lead_tracking',
   'automation_tools',
   'automated_rules',
+  'embed_widgets',
+  'embed_unbranded',
 ]
 
 test.group('Plan features (the plan gates every surface reads)', () => {
@@ -20,6 +22,7 @@ test.group('Plan features (the plan gates every surface reads)', () => {
           'performance_alerts',
           'automation_tools',
           'automated_rules',
+          'embed_widgets',
         ],
       },
       {
@@ -30,6 +33,8 @@ test.group('Plan features (the plan gates every surface reads)', () => {
           'lead_tracking',
           'automation_tools',
           'automated_rules',
+          'embed_widgets',
+          'embed_unbranded',
         ],
       },
       { planId: 'unknown', features: [] },

@@ -29,6 +29,7 @@ async function credentialFor(requestLimit: number): Promise<VerifiedApiKey> {
     planId: 'free',
     requestLimit,
     suspended: false,
+    monthlyLimit: null,
   }
 }
 
@@ -49,6 +50,8 @@ test.group('Metering clock', () => {
       remaining: 0,
       period: '2031-05',
       resetsAt: new Date('2031-06-01T00:00:00.000Z'),
+      // The key's own count moves with the account's (issue 17); this key has no limit.
+      key: { tokenId: credential.tokenId, used: 1, limit: null, remaining: null },
     })
     assert.deepEqual(metering.rateLimitHeaders(quota), {
       'RateLimit-Limit': '1',

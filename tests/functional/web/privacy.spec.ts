@@ -1,0 +1,17 @@
+import { test } from '@japa/runner'
+
+test.group('Privacy page', () => {
+  test('states the retention periods the server really applies', async ({ client, assert }) => {
+    const response = await client
+      .get('/privacy')
+      .header('X-Inertia', 'true')
+      .header('X-Inertia-Version', '1')
+    response.assertStatus(200)
+    assert.deepEqual(response.body().props.retention, {
+      callLogDays: 90,
+      auditLogDays: 400,
+      sessionInactivityDays: 7,
+      cliTokenDays: 90,
+    })
+  })
+})

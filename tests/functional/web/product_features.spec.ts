@@ -1,0 +1,26 @@
+import { test } from '@japa/runner'
+import { expectedAvailability } from '#tests/helpers/product_features'
+import { createUser } from '#tests/helpers/factories'
+
+test.group('Shared prop productFeatures', () => {
+  test('a visitor page and a signed-in page carry which promised features exist', async ({
+    client,
+    assert,
+  }) => {
+    const visitor = await client
+      .get('/')
+      .header('X-Inertia', 'true')
+      .header('X-Inertia-Version', '1')
+    visitor.assertStatus(200)
+    assert.deepEqual(visitor.body().props.productFeatures, expectedAvailability())
+
+    const user = await createUser()
+    const signedIn = await client
+      .get('/dashboard')
+      .header('X-Inertia', 'true')
+      .header('X-Inertia-Version', '1')
+      .loginAs(user)
+    signedIn.assertStatus(200)
+    assert.deepEqual(signedIn.body().props.productFeatures, expectedAvailability())
+  })
+})

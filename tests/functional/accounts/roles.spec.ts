@@ -4,7 +4,7 @@ import User from '#accounts/models/user'
 import AdminAuditEntry from '#admin/models/admin_audit_entry'
 import { createUser } from '#tests/helpers/factories'
 
-test.group('users:promote and users:demote', (group) => {
+test.group('users:promote and users:demote', () => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
 
   test('promote grants admin, demote removes it, and both are in the audit log', async ({

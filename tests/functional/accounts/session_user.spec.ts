@@ -12,7 +12,7 @@ async function inertiaPage(client: any, url: string, user?: any) {
   return response.body()
 }
 
-test.group('The session user (GET /api/auth/user and the shared prop `user`)', (group) => {
+test.group('The session user (GET /api/auth/user and the shared prop `user`)', () => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
 
   test('a Free user is not entitled, has no plan features and a display name', async ({
@@ -102,6 +102,7 @@ test.group('The session user (GET /api/auth/user and the shared prop `user`)', (
           'performance_alerts',
           'automation_tools',
           'automated_rules',
+          'embed_widgets',
         ],
         agency: [
           'advanced_analytics',
@@ -109,6 +110,8 @@ test.group('The session user (GET /api/auth/user and the shared prop `user`)', (
           'lead_tracking',
           'automation_tools',
           'automated_rules',
+          'embed_widgets',
+          'embed_unbranded',
         ],
       }[row.planInEffect]
       assert.sameMembers(body.features, expected)

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import AdminAuditEntry from '#admin/models/admin_audit_entry'
 import { createUser } from '#tests/helpers/factories'
 
-test.group('Admin audit log', (group) => {
+test.group('Admin audit log', () => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
 
   test('suspend, unsuspend and export are recorded with actor, target and time, newest first', async ({

@@ -37,7 +37,7 @@ function parseCsv(text: string): string[][] {
   return rows
 }
 
-test.group('Admin CSV export', (group) => {
+test.group('Admin CSV export', () => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
 
   test('exports the users matching the search as a CSV attachment with a header row', async ({

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 import InvitationCode from '#billing/models/invitation_code'
 import { createUser } from '#tests/helpers/factories'
 
-test.group('Admin invitation codes', (group) => {
+test.group('Admin invitation codes', () => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
 
   test('an admin creates a code with plan, max redemptions and expiry, and it is listed', async ({

@@ -54,7 +54,7 @@ async function storedToken(userId: number): Promise<string> {
   return row.access_token_encrypted
 }
 
-test.group('Meta token storage', (group) => {
+test.group('Meta token storage', () => {
   // Nothing here touches the call log or another process: each test's rows are rolled back.
 
   test('a token sealed for one user does not open on another user', async ({ assert }) => {

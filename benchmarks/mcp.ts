@@ -3,10 +3,12 @@
 |
 | Starts the app from source (bin/server.ts through @poppinss/ts-exec, NODE_ENV=production, so
 | no Vite dev server, no HMR, warn-level logs) on a fresh SQLite file, seeds one Agency user
-| with one API key, warms both surfaces up, then measures with autocannon:
+| with its own API key for the warm-up and for each round (as bench:gateway does, so no run
+| can exhaust a key's monthly quota and measure 429s), warms both surfaces up, then measures
+| with autocannon:
 |   MCP:  POST /mcp  {"method":"tools/call","params":{"name":"get_usage"}}  (stateless, JSON)
 |   REST: GET  /api/v1/usage/get_usage
-| Same key, same action, same metering (each request counted and logged). Prints requests/s,
+| Within a round both surfaces use the round's key; same action, same metering (each request counted and logged). Prints requests/s,
 | latency p50/p99 (ms) for each, and the MCP/REST throughput ratio (target ≥ 0.5).
 |
 | Quota counters live in a private redis-server started for the run when one is installed
@@ -87,14 +89,24 @@ function sql(db: sqlite3.Database, statement: string, params: unknown[] = []): P
   })
 }
 
-/** One Agency user (1,000,000 requests a month) with one API key; returns the key. */
-async function seed(): Promise<string> {
+/**
+ * One Agency user (1,000,000 requests a month) with one API key per label (`warmup`,
+ * `round1`, ...); returns the keys in order.
+ */
+async function seed(labels: string[]): Promise<string[]> {
   const db = new sqlite3.Database(SQLITE_FILE)
+  const keys: string[] = []
+  for (const label of labels) keys.push(await seedOne(db, label))
+  await new Promise<void>((resolve) => db.close(() => resolve()))
+  return keys
+}
+
+async function seedOne(db: sqlite3.Database, label: string): Promise<string> {
   const now = new Date().toISOString().replace('T', ' ').replace('Z', '')
   const userId = await sql(
     db,
     'INSERT INTO users (email, first_name, role, created_at) VALUES (?, ?, ?, ?)',
-    ['bench@example.test', 'Bench', 'user', now]
+    [`bench-${label}@example.test`, 'Bench', 'user', now]
   )
   await sql(
     db,
@@ -105,9 +117,8 @@ async function seed(): Promise<string> {
   await sql(
     db,
     'INSERT INTO api_tokens (user_id, name, token_hash, display_prefix, created_at) VALUES (?, ?, ?, ?, ?)',
-    [userId, 'bench', hashApiKey(key), displayPrefixOf(key), now]
+    [userId, `bench ${label}`, hashApiKey(key), displayPrefixOf(key), now]
   )
-  await new Promise<void>((resolve) => db.close(() => resolve()))
   return key
 }
 
@@ -170,6 +181,11 @@ function format(row: Measured) {
   return `${row.label.padEnd(38)} ${row.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms   (${row.total} requests, non-2xx ${row.non2xx}, errors ${row.errors})`
 }
 
+/** `target` authenticated with `key` instead (one key per round). */
+function withKey(target: Target, key: string): Target {
+  return { ...target, headers: { ...target.headers, Authorization: `Bearer ${key}` } }
+}
+
 async function measure(url: string, target: Target, durationSeconds: number): Promise<Measured> {
   const result = await autocannon({
     url: `${url}${target.path}`,
@@ -218,7 +234,10 @@ async function main() {
   if (redis) env.REDIS_URL = redis.url
 
   await run(['ace.js', 'migration:run', '--force'], env)
-  const key = await seed()
+  const [key, ...roundKeys] = await seed([
+    'warmup',
+    ...Array.from({ length: ROUNDS }, (_, round) => `round${round + 1}`),
+  ])
   const server = await startServer(env, url)
 
   try {
@@ -279,7 +298,11 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? (['mcp', 'rest'] as const) : (['rest', 'mcp'] as const)
       for (const side of order.filter((name) => !ONLY || name === ONLY)) {
-        const measured = await measure(url, side === 'mcp' ? mcp : rest, DURATION_SECONDS)
+        const measured = await measure(
+          url,
+          withKey(side === 'mcp' ? mcp : rest, roundKeys[round]),
+          DURATION_SECONDS
+        )
         runs[side].push(measured)
         console.log(`  round ${round + 1} ${format(measured)}`)
       }

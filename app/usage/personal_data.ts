@@ -101,6 +101,14 @@ export default class UsagePersonalData implements PersonalDataHolder {
         .delete()
       if (ids.length < DELETE_CHUNK_SIZE) break
     }
+    // The hourly rollups of the call log (call_rollups.ts) describe the same calls.
+    for (const table of [
+      'api_call_rollups',
+      'api_call_endpoint_rollups',
+      'api_call_latency_rollups',
+    ]) {
+      await db.from(table).where('user_id', userId).delete()
+    }
     await this.metering.quotas.forget(userId)
   }
 }

@@ -1,7 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { billingPeriodAt } from '#usage/services/billing_period'
-import { CallLog } from '#usage/services/call_log'
+import { CallLog, serializeCallRecord, writeCallRows } from '#usage/services/call_log'
 
 /**
  * Writes the buffered call log now. Metered calls are logged in batches in the background
@@ -25,6 +25,36 @@ export async function setUsage(userId: number, count: number) {
     const redis = (await app.container.make('redis')).connection('main')
     await redis.del(`adrelay:quota:${userId}:${period}`)
   }
+}
+
+/**
+ * Writes call records now, through the call-log batch writer (raw `api_calls` rows and the
+ * hourly rollups in one transaction), as metered calls made at `createdAt` would have been.
+ * Defaults: no credential, `GET /api/v1/me`, 200, 42 ms.
+ */
+export async function logCallRecords(
+  userId: number,
+  calls: Array<{
+    status?: number
+    ms?: number
+    at?: Date
+    endpoint?: string
+    method?: string
+    tokenId?: number | null
+  }>
+) {
+  const rows = calls.map((call) =>
+    serializeCallRecord({
+      userId,
+      tokenId: call.tokenId ?? null,
+      method: call.method ?? 'GET',
+      endpoint: call.endpoint ?? '/api/v1/me',
+      statusCode: call.status ?? 200,
+      responseTimeMs: call.ms ?? 42,
+      createdAt: call.at ?? new Date(),
+    })
+  )
+  await db.transaction((trx) => writeCallRows(trx, rows))
 }
 
 /** Sets one API key's own counter for the current month (database, and reseeds Redis). */

@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
-import { toDbTimestamp } from '#shared/db_time'
+import { inject } from '@adonisjs/core'
+import { CountPlatformCalls } from '#usage/actions/count_platform_calls'
 
 /** `GET /api/admin/stats` (spec §3 Admin stats); money in minor units of `currency`. */
 export interface PlatformStats {
@@ -14,12 +15,15 @@ export interface PlatformStats {
    */
   monthlyRevenue: number
   currency: 'usd'
-  /** Metered calls logged since 00:00 UTC today. */
+  /** Metered calls logged since 00:00 UTC today (from the hourly call rollups). */
   apiCallsToday: number
 }
 
 /** Platform-wide figures for the admin dashboard's stat cards. */
+@inject()
 export class GetPlatformStats {
+  constructor(private platformCalls: CountPlatformCalls) {}
+
   async execute(now: Date = new Date()): Promise<PlatformStats> {
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
     const dayEnd = new Date(dayStart.getTime() + 24 * 60 * 60 * 1000)
@@ -40,12 +44,7 @@ export class GetPlatformStats {
         .whereIn('s.provider', ['stripe', 'manual'])
         .sum('p.price_cents as total')
         .first(),
-      db
-        .from('api_calls')
-        .where('created_at', '>=', toDbTimestamp(dayStart))
-        .where('created_at', '<', toDbTimestamp(dayEnd))
-        .count('* as total')
-        .first(),
+      this.platformCalls.execute(dayStart, dayEnd),
     ])
 
     return {
@@ -53,7 +52,7 @@ export class GetPlatformStats {
       activeSubscriptions: Number(active?.total ?? 0),
       monthlyRevenue: Number(revenue?.total ?? 0),
       currency: 'usd',
-      apiCallsToday: Number(calls?.total ?? 0),
+      apiCallsToday: calls,
     }
   }
 }

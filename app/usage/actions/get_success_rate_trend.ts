@@ -1,11 +1,12 @@
 import { billingPeriodAt } from '#usage/services/billing_period'
-import { windowTotals } from '#usage/services/call_statistics'
+import { rollupTotals } from '#usage/services/call_rollups'
 
 /**
  * This month's and last month's success rates (UTC calendar months) for the dashboard's
  * "change from last month" line, which replaces the spec's static '+0.3% from last month':
  * `{ currentMonth: {period, calls, successRate}, lastMonth: {period, calls, successRate} }`;
  * `successRate` is 0-100 with one decimal, null for a month without calls. Any plan.
+ * Read from the hourly rollups (call_rollups.ts).
  */
 export class GetSuccessRateTrend {
   async execute(userId: number, now: Date = new Date()) {
@@ -13,8 +14,8 @@ export class GetSuccessRateTrend {
     const previous = billingPeriodAt(new Date(current.startsAt.getTime() - 1))
     const to = new Date(now.getTime() + 1000)
     const [thisMonth, lastMonth] = await Promise.all([
-      windowTotals(userId, current.startsAt, to),
-      windowTotals(userId, previous.startsAt, current.startsAt),
+      rollupTotals(userId, current.startsAt, to),
+      rollupTotals(userId, previous.startsAt, current.startsAt),
     ])
     return {
       currentMonth: {

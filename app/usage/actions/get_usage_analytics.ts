@@ -3,11 +3,11 @@ import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { cheapestPlanWith, planHasFeature } from '#accounts/plan_catalog'
 import { billingPeriodAt } from '#usage/services/billing_period'
 import {
-  dailyCounts,
-  responseTimePercentile,
-  topEndpoints,
-  windowTotals,
-} from '#usage/services/call_statistics'
+  rollupDailyCounts,
+  rollupPercentiles,
+  rollupTopEndpoints,
+  rollupTotals,
+} from '#usage/services/call_rollups'
 
 /**
  * Advanced Analytics of the current UTC month for one user (paid plans only):
@@ -18,7 +18,9 @@ import {
  *   topEndpoints: [{method, endpoint, calls, failed}]          // 5 most called
  *   responseTimeMs: {p50, p95} | null }                        // nearest-rank percentiles
  * ```
- * Success means status 200-399 (the dashboard's rule).
+ * Success means status 200-399 (the dashboard's rule). Read from the hourly rollups
+ * (call_rollups.ts); percentiles come from the histogram: exact below 100 ms, at most 10 %
+ * high beyond.
  * @throws AppError 403 `plan_upgrade_required` when the plan lacks `advanced_analytics`.
  */
 export class GetUsageAnalytics {
@@ -37,14 +39,11 @@ export class GetUsageAnalytics {
     const { period, startsAt } = billingPeriodAt(now)
     // Include calls logged in the current second as well.
     const to = new Date(now.getTime() + 1000)
-    const [totals, perDay, endpoints] = await Promise.all([
-      windowTotals(userId, startsAt, to),
-      dailyCounts(userId, startsAt, to),
-      topEndpoints(userId, startsAt, to, 5),
-    ])
-    const [p50, p95] = await Promise.all([
-      responseTimePercentile(userId, startsAt, to, 0.5, totals.calls),
-      responseTimePercentile(userId, startsAt, to, 0.95, totals.calls),
+    const [totals, perDay, endpoints, percentiles] = await Promise.all([
+      rollupTotals(userId, startsAt, to),
+      rollupDailyCounts(userId, startsAt, to),
+      rollupTopEndpoints(userId, startsAt, to, 5),
+      rollupPercentiles(userId, startsAt, to, [0.5, 0.95]),
     ])
 
     const byDay = new Map(perDay.map((day) => [day.date, day]))
@@ -63,7 +62,7 @@ export class GetUsageAnalytics {
       totals,
       daily,
       topEndpoints: endpoints,
-      responseTimeMs: p50 === null || p95 === null ? null : { p50, p95 },
+      responseTimeMs: percentiles === null ? null : { p50: percentiles[0], p95: percentiles[1] },
     }
   }
 }

@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { toDbTimestamp } from '#shared/db_time'
+import { upsertRollups } from '#usage/services/call_rollups'
 
 /** One metered request, as written to `api_calls`. */
 export interface ApiCallRecord {
@@ -58,17 +59,7 @@ export class CallLog {
   record(entry: ApiCallRecord) {
     // Serialised at once: a buffered object graph (record, Date, strings) per request
     // survived into the old generation and made measurable garbage-collection work.
-    this.#rows.push(
-      JSON.stringify([
-        entry.userId,
-        entry.tokenId,
-        entry.method,
-        entry.endpoint.slice(0, 255),
-        entry.statusCode,
-        Math.max(0, Math.round(entry.responseTimeMs)),
-        this.#timestamp(entry.createdAt),
-      ])
-    )
+    this.#rows.push(serializeCallRecord(entry, this.#timestamp(entry.createdAt)))
     if (entry.tokenId !== null) this.#lastUsed.set(entry.tokenId, entry.createdAt.getTime())
     if (this.#rows.length >= this.maxBuffered) {
       void this.flush()
@@ -123,9 +114,7 @@ export class CallLog {
     if (rows.length === 0 && lastUsed.size === 0) return
     try {
       await db.transaction(async (trx) => {
-        for (let index = 0; index < rows.length; index += INSERT_CHUNK) {
-          await insertRows(trx, rows.slice(index, index + INSERT_CHUNK))
-        }
+        await writeCallRows(trx, rows)
         for (const [tokenId, usedAtMs] of lastUsed) {
           const usedAt = new Date(usedAtMs)
           await trx
@@ -145,6 +134,36 @@ export class CallLog {
       await this.prune().catch((error) => logger.error({ err: error }, 'call log pruning failed'))
     }
   }
+}
+
+/**
+ * Writes serialised call rows (see {@link serializeCallRecord}) to `api_calls` and adds them
+ * to the hourly rollups (call_rollups.ts) through `trx`, so log and rollups never disagree.
+ */
+export async function writeCallRows(trx: TransactionClientContract, rows: string[]) {
+  for (let index = 0; index < rows.length; index += INSERT_CHUNK) {
+    await insertRows(trx, rows.slice(index, index + INSERT_CHUNK))
+  }
+  await upsertRollups(trx, rows)
+}
+
+/**
+ * A call record as the JSON array row the batch writer stores:
+ * `[user_id, token_id, method, endpoint (≤ 255 chars), status_code, response_time_ms, created_at]`.
+ */
+export function serializeCallRecord(
+  entry: ApiCallRecord,
+  createdAt = toDbTimestamp(entry.createdAt)
+) {
+  return JSON.stringify([
+    entry.userId,
+    entry.tokenId,
+    entry.method,
+    entry.endpoint.slice(0, 255),
+    entry.statusCode,
+    Math.max(0, Math.round(entry.responseTimeMs)),
+    createdAt,
+  ])
 }
 
 /** Rows per INSERT statement (about 100 bytes of JSON each). */

@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from 'playwright'
 import { AxeBuilder } from '@axe-core/playwright'
-import db from '@adonisjs/lucid/services/db'
-import { toDbTimestamp } from '#shared/db_time'
 import type User from '#accounts/models/user'
+import { logCallRecords } from '#tests/helpers/usage'
 
 /** Base URL of the test server (same as tests/bootstrap.ts). */
 export const baseUrl = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? 3334}`
@@ -22,20 +21,14 @@ export async function signInThroughDevPage(
   await page.waitForURL((url) => url.pathname === '/')
 }
 
-/** Writes call-log rows for `user` (defaults: GET /api/v1/me, 42 ms, now). */
+/** Writes call-log rows (and rollups) for `user` (defaults: GET /api/v1/me, 42 ms, now). */
 export async function logCalls(
   user: User,
   calls: Array<{ status: number; ms?: number; at?: Date; endpoint?: string; method?: string }>
 ) {
-  await db.table('api_calls').multiInsert(
-    calls.map((call, index) => ({
-      user_id: user.id,
-      method: call.method ?? 'GET',
-      endpoint: call.endpoint ?? '/api/v1/me',
-      status_code: call.status,
-      response_time_ms: call.ms ?? 42,
-      created_at: toDbTimestamp(call.at ?? new Date(Date.now() - index * 1000)),
-    }))
+  await logCallRecords(
+    user.id,
+    calls.map((call, index) => ({ ...call, at: call.at ?? new Date(Date.now() - index * 1000) }))
   )
 }
 

@@ -1,20 +1,13 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createUser, setPlan } from '#tests/helpers/factories'
-import { toDbTimestamp } from '#shared/db_time'
+import { logCallRecords } from '#tests/helpers/usage'
 
 /** Logs `count` metered calls for `userId` at `at`. */
 async function logCalls(userId: number, count: number, at: Date) {
-  await db.table('api_calls').multiInsert(
-    Array.from({ length: count }, () => ({
-      user_id: userId,
-      token_id: null,
-      method: 'GET',
-      endpoint: '/api/v1/me',
-      status_code: 200,
-      response_time_ms: 12,
-      created_at: toDbTimestamp(at),
-    }))
+  await logCallRecords(
+    userId,
+    Array.from({ length: count }, () => ({ status: 200, ms: 12, at }))
   )
 }
 

@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
-import db from '@adonisjs/lucid/services/db'
-import { toDbTimestamp } from '#shared/db_time'
+import { logCallRecords } from '#tests/helpers/usage'
 import { createUser, setPlan } from '#tests/helpers/factories'
 import type User from '#accounts/models/user'
 
@@ -9,16 +8,7 @@ async function logCalls(
   user: User,
   calls: Array<{ status: number; ms: number; at: Date; endpoint?: string; method?: string }>
 ) {
-  await db.table('api_calls').multiInsert(
-    calls.map((call) => ({
-      user_id: user.id,
-      method: call.method ?? 'GET',
-      endpoint: call.endpoint ?? '/api/v1/me',
-      status_code: call.status,
-      response_time_ms: call.ms,
-      created_at: toDbTimestamp(call.at),
-    }))
-  )
+  await logCallRecords(user.id, calls)
 }
 
 function startOfMonth(offsetMonths = 0) {

@@ -1,0 +1,294 @@
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { toDbTimestamp } from '#shared/db_time'
+import { successPercent, type WindowTotals } from '#usage/services/call_statistics'
+
+/**
+ * Hourly rollups of the call log, so analytics never scan raw `api_calls` rows.
+ *
+ * Three tables, keyed per user, per credential (`token_id`, 0 = none) and per UTC hour
+ * (`hour` = `YYYY-MM-DD HH:00:00`):
+ * - `api_call_rollups`: calls, successes (status 200-399, the dashboard's rule) and status
+ *   classes `status_2xx` … `status_5xx` (anything else counts in `status_other`);
+ * - `api_call_endpoint_rollups`: calls and successes per method + endpoint;
+ * - `api_call_latency_rollups`: a response-time histogram, calls per `bucket_ms` (see
+ *   {@link latencyBucketMs}).
+ *
+ * They are written by the call-log batch writer in the same transaction as the raw rows
+ * (`writeCallRows` in call_log.ts), so they always agree with the log. Windows are read at
+ * hour granularity: `from` is floored to its hour and an hour is included when it starts
+ * before `to` (every caller asks for whole months or days ending "now").
+ */
+
+/**
+ * Upper bound (ms) of the histogram bucket holding `ms`: exact below 100 ms, otherwise `ms`
+ * rounded UP to two significant digits (101 → 110, 1234 → 1300), i.e. fixed log-linear
+ * buckets, 90 per decade (the HdrHistogram scheme with two significant digits). A percentile
+ * read from the histogram is the bucket's upper bound, so it is never below the exact
+ * nearest-rank value and at most 10 % above it (relative error < 1 / 10).
+ */
+export function latencyBucketMs(ms: number): number {
+  const value = Math.max(0, Math.round(ms))
+  if (value < 100) return value
+  const unit = 10 ** (Math.floor(Math.log10(value)) - 1)
+  return Math.ceil(value / unit) * unit
+}
+
+/** The UTC hour (`YYYY-MM-DD HH:00:00`) of a stored timestamp `YYYY-MM-DD HH:mm:ss`. */
+export function hourOf(timestamp: string): string {
+  return `${timestamp.slice(0, 13)}:00:00`
+}
+
+function hourFloor(date: Date): string {
+  return hourOf(toDbTimestamp(date))
+}
+
+/** A serialised call row: `[user_id, token_id, method, endpoint, status, ms, created_at]`. */
+type CallRow = [number, number | null, string, string, number, number, string]
+
+interface Totals {
+  user_id: number
+  token_id: number
+  hour: string
+  calls: number
+  successes: number
+  status_2xx: number
+  status_3xx: number
+  status_4xx: number
+  status_5xx: number
+  status_other: number
+}
+
+/**
+ * Aggregates a batch of serialised call rows (JSON arrays as buffered by `CallLog`) into
+ * rollup rows, and upserts them (adding to existing counts) through `client`.
+ */
+export async function upsertRollups(client: QueryClientContract, rows: string[]) {
+  const totals = new Map<string, Totals>()
+  const endpoints = new Map<string, Record<string, string | number>>()
+  const latency = new Map<string, Record<string, string | number>>()
+  for (const json of rows) {
+    const [userId, tokenIdOrNull, method, endpoint, status, ms, createdAt] = JSON.parse(
+      json
+    ) as CallRow
+    const tokenId = tokenIdOrNull ?? 0
+    const hour = hourOf(createdAt)
+    const success = status >= 200 && status <= 399 ? 1 : 0
+    const key = `${userId}|${tokenId}|${hour}`
+    let total = totals.get(key)
+    if (!total) {
+      total = {
+        user_id: userId,
+        token_id: tokenId,
+        hour,
+        calls: 0,
+        successes: 0,
+        status_2xx: 0,
+        status_3xx: 0,
+        status_4xx: 0,
+        status_5xx: 0,
+        status_other: 0,
+      }
+      totals.set(key, total)
+    }
+    total.calls++
+    total.successes += success
+    const statusClass = Math.floor(status / 100)
+    if (statusClass >= 2 && statusClass <= 5) {
+      total[`status_${statusClass}xx` as 'status_2xx']++
+    } else {
+      total.status_other++
+    }
+    const endpointKey = `${key}|${method}|${endpoint}`
+    const perEndpoint = endpoints.get(endpointKey)
+    if (perEndpoint) {
+      ;(perEndpoint.calls as number)++
+      ;(perEndpoint.successes as number) += success
+    } else {
+      endpoints.set(endpointKey, {
+        user_id: userId,
+        token_id: tokenId,
+        hour,
+        method,
+        endpoint,
+        calls: 1,
+        successes: success,
+      })
+    }
+    const bucket = latencyBucketMs(ms)
+    const latencyKey = `${key}|${bucket}`
+    const perBucket = latency.get(latencyKey)
+    if (perBucket) {
+      ;(perBucket.calls as number)++
+    } else {
+      latency.set(latencyKey, {
+        user_id: userId,
+        token_id: tokenId,
+        hour,
+        bucket_ms: bucket,
+        calls: 1,
+      })
+    }
+  }
+  await upsertCounts(
+    client,
+    'api_call_rollups',
+    ['user_id', 'token_id', 'hour'],
+    [...totals.values()] as unknown as Record<string, string | number>[],
+    ['calls', 'successes', 'status_2xx', 'status_3xx', 'status_4xx', 'status_5xx', 'status_other']
+  )
+  await upsertCounts(
+    client,
+    'api_call_endpoint_rollups',
+    ['user_id', 'token_id', 'hour', 'method', 'endpoint'],
+    [...endpoints.values()],
+    ['calls', 'successes']
+  )
+  await upsertCounts(
+    client,
+    'api_call_latency_rollups',
+    ['user_id', 'token_id', 'hour', 'bucket_ms'],
+    [...latency.values()],
+    ['calls']
+  )
+}
+
+/** Rows per upsert statement (stays far below SQLite's bound-parameter limit). */
+const UPSERT_CHUNK = 500
+
+/**
+ * `INSERT … ON CONFLICT (key) DO UPDATE SET c = c + excluded.c` on SQLite,
+ * `INSERT … ON DUPLICATE KEY UPDATE c = c + VALUES(c)` on MySQL.
+ */
+async function upsertCounts(
+  client: QueryClientContract,
+  table: string,
+  key: string[],
+  rows: Record<string, string | number>[],
+  counters: string[]
+) {
+  const mysql = client.dialect.name === 'mysql'
+  const merge: Record<string, unknown> = {}
+  for (const column of counters) {
+    merge[column] = client.raw(
+      mysql ? `${column} + VALUES(${column})` : `${table}.${column} + excluded.${column}`
+    )
+  }
+  for (let index = 0; index < rows.length; index += UPSERT_CHUNK) {
+    await client
+      .insertQuery()
+      .table(table)
+      .multiInsert(rows.slice(index, index + UPSERT_CHUNK))
+      .onConflict(key)
+      .merge(merge)
+  }
+}
+
+function windowQuery(table: string, userId: number, from: Date, to: Date) {
+  return db
+    .from(table)
+    .where('user_id', userId)
+    .where('hour', '>=', hourFloor(from))
+    .where('hour', '<', toDbTimestamp(to))
+}
+
+/** Calls, successes and failures of a user in the window (hour granularity). */
+export async function rollupTotals(userId: number, from: Date, to: Date): Promise<WindowTotals> {
+  const row = await windowQuery('api_call_rollups', userId, from, to)
+    .select(db.raw('SUM(calls) as calls'), db.raw('SUM(successes) as successful'))
+    .first()
+  const calls = Number(row?.calls ?? 0)
+  const successful = Number(row?.successful ?? 0)
+  return {
+    calls,
+    successful,
+    failed: calls - successful,
+    successRate: successPercent(successful, calls),
+  }
+}
+
+/** Per-day (UTC `YYYY-MM-DD`) counts of a user; days without calls are absent. */
+export async function rollupDailyCounts(userId: number, from: Date, to: Date) {
+  const rows = await windowQuery('api_call_rollups', userId, from, to).select(
+    'hour',
+    'calls',
+    'successes'
+  )
+  const days = new Map<string, { date: string; calls: number; successful: number }>()
+  for (const row of rows) {
+    const date =
+      row.hour instanceof Date ? row.hour.toISOString().slice(0, 10) : String(row.hour).slice(0, 10)
+    const day = days.get(date) ?? { date, calls: 0, successful: 0 }
+    day.calls += Number(row.calls)
+    day.successful += Number(row.successes)
+    days.set(date, day)
+  }
+  return [...days.values()]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((day) => ({ ...day, failed: day.calls - day.successful }))
+}
+
+/** The `limit` most-called endpoints (method + path) of a user with their error counts. */
+export async function rollupTopEndpoints(userId: number, from: Date, to: Date, limit = 5) {
+  const rows = await windowQuery('api_call_endpoint_rollups', userId, from, to)
+    .select(
+      'method',
+      'endpoint',
+      db.raw('SUM(calls) as calls'),
+      db.raw('SUM(successes) as successful')
+    )
+    .groupBy('method', 'endpoint')
+    .orderByRaw('SUM(calls) DESC')
+    .orderBy('endpoint', 'asc')
+    .limit(limit)
+  return rows.map((row) => {
+    const calls = Number(row.calls)
+    return {
+      method: String(row.method),
+      endpoint: String(row.endpoint),
+      calls,
+      failed: calls - Number(row.successful),
+    }
+  })
+}
+
+/**
+ * Nearest-rank response-time percentiles (ms) of a user in the window, one per `quantiles`
+ * entry (0-1), read from the histogram: the upper bound of the bucket holding rank ceil(q·n),
+ * exact below 100 ms and at most 10 % above the exact value beyond (see
+ * {@link latencyBucketMs}). Null for an empty window.
+ */
+export async function rollupPercentiles(
+  userId: number,
+  from: Date,
+  to: Date,
+  quantiles: number[]
+): Promise<number[] | null> {
+  const rows = await windowQuery('api_call_latency_rollups', userId, from, to)
+    .select('bucket_ms', db.raw('SUM(calls) as calls'))
+    .groupBy('bucket_ms')
+    .orderBy('bucket_ms', 'asc')
+  const buckets = rows.map((row) => ({ ms: Number(row.bucket_ms), calls: Number(row.calls) }))
+  const count = buckets.reduce((sum, bucket) => sum + bucket.calls, 0)
+  if (count === 0) return null
+  return quantiles.map((quantile) => {
+    const rank = Math.max(1, Math.ceil(quantile * count))
+    let seen = 0
+    for (const bucket of buckets) {
+      seen += bucket.calls
+      if (seen >= rank) return bucket.ms
+    }
+    return buckets[buckets.length - 1].ms
+  })
+}
+
+/** Calls logged platform-wide in the window (hour granularity), e.g. admin "API calls today". */
+export async function rollupPlatformCalls(from: Date, to: Date): Promise<number> {
+  const row = await db
+    .from('api_call_rollups')
+    .where('hour', '>=', hourFloor(from))
+    .where('hour', '<', toDbTimestamp(to))
+    .sum('calls as total')
+    .first()
+  return Number(row?.total ?? 0)
+}

@@ -43,7 +43,6 @@ const CASES: Case[] = STATUSES.flatMap((status) =>
  * the same rule, and they must agree on every row a user can have.
  */
 test.group('Entitlement: the key verifier and the model agree', () => {
-
   test('every status, provider and period end resolves to the same plan on both paths', async ({
     assert,
   }) => {

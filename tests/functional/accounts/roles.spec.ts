@@ -5,7 +5,6 @@ import AdminAuditEntry from '#admin/models/admin_audit_entry'
 import { createUser } from '#tests/helpers/factories'
 
 test.group('users:promote and users:demote', () => {
-
   test('promote grants admin, demote removes it, and both are in the audit log', async ({
     assert,
   }) => {

@@ -13,7 +13,6 @@ async function inertiaPage(client: any, url: string, user?: any) {
 }
 
 test.group('The session user (GET /api/auth/user and the shared prop `user`)', () => {
-
   test('a Free user is not entitled, has no plan features and a display name', async ({
     client,
     assert,

@@ -3,7 +3,6 @@ import AdminAuditEntry from '#admin/models/admin_audit_entry'
 import { createUser } from '#tests/helpers/factories'
 
 test.group('Admin audit log', () => {
-
   test('suspend, unsuspend and export are recorded with actor, target and time, newest first', async ({
     client,
     assert,

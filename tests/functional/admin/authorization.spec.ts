@@ -43,7 +43,6 @@ function endpoints(
 }
 
 test.group('Admin endpoints: who may call them', () => {
-
   test('a signed-out visitor gets 401 Unauthorized on every admin endpoint', async ({
     client,
     assert,

@@ -38,7 +38,6 @@ function parseCsv(text: string): string[][] {
 }
 
 test.group('Admin CSV export', () => {
-
   test('exports the users matching the search as a CSV attachment with a header row', async ({
     client,
     assert,

@@ -4,7 +4,6 @@ import InvitationCode from '#billing/models/invitation_code'
 import { createUser } from '#tests/helpers/factories'
 
 test.group('Admin invitation codes', () => {
-
   test('an admin creates a code with plan, max redemptions and expiry, and it is listed', async ({
     client,
     assert,

@@ -55,7 +55,6 @@ async function storedToken(userId: number): Promise<string> {
 }
 
 test.group('Meta token storage', () => {
-
   test('a token sealed for one user does not open on another user', async ({ assert }) => {
     const sealer = await sealerWith(NEW_KEY)
     const sealed = sealer.seal(TOKEN, 1)

@@ -76,8 +76,9 @@ test.group('Entitlement: the key verifier and the model agree', () => {
       assert.equal(verified?.requestLimit, entitlement.requestLimit)
     }
     assert.deepEqual(disagreements, [])
-    // 3 entitled statuses × 3 providers × 3 period ends, minus the ended invitation grant.
-    assert.equal(entitledCount, 3 * 3 * 3 - 3)
+    // 3 entitled statuses × 3 providers × 3 period ends, minus the ended invitation grants
+    // (one per status) and the ended manual-mode trial.
+    assert.equal(entitledCount, 3 * 3 * 3 - 3 - 1)
   })
 
   test('a user without a subscription is on Free on both paths', async ({ assert }) => {

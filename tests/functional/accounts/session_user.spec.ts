@@ -102,6 +102,7 @@ test.group('The session user (GET /api/auth/user and the shared prop `user`)', (
           'performance_alerts',
           'automation_tools',
           'automated_rules',
+          'embed_widgets',
         ],
         agency: [
           'advanced_analytics',
@@ -109,6 +110,8 @@ test.group('The session user (GET /api/auth/user and the shared prop `user`)', (
           'lead_tracking',
           'automation_tools',
           'automated_rules',
+          'embed_widgets',
+          'embed_unbranded',
         ],
       }[row.planInEffect]
       assert.sameMembers(body.features, expected)

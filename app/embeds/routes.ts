@@ -33,6 +33,7 @@ const reads = [
   ['recent_calls', 'recentCalls'],
   ['keys', 'keys'],
   ['campaign_performance', 'campaignPerformance'],
+  ['rule_activity', 'ruleActivity'],
 ] as const
 
 router

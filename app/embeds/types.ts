@@ -3,13 +3,14 @@
 | @adrelay/widgets package so they are declared once. No imports here: browser builds read it.
 */
 
-/** The widgets an embed session may show. `rule_activity` comes with automated rules. */
+/** The widgets an embed session may show. */
 export const EMBED_COMPONENTS = [
   'quota',
   'usage',
   'recent_calls',
   'keys',
   'campaign_performance',
+  'rule_activity',
 ] as const
 
 export type EmbedComponent = (typeof EMBED_COMPONENTS)[number]
@@ -116,6 +117,53 @@ export interface CampaignFigures {
   costPerResult: number | null
   /** Purchase value / spend; null without spend */
   roas: number | null
+}
+
+/**
+ * `GET /embed/v1/<id>/rule_activity?limit=1-50`: the latest runs of the account's automated
+ * rules, newest first. A session with ad accounts sees only rules scoped to a list of them
+ * (never `"all"`); a session without sees every rule (ADR 0015).
+ */
+export interface EmbedRuleRun {
+  id: number
+  ruleName: string
+  /** `dry_run` plans without writing; `approval` waits for a person; `auto` writes */
+  mode: 'dry_run' | 'approval' | 'auto'
+  trigger: 'schedule' | 'manual'
+  status: 'running' | 'completed' | 'skipped' | 'failed'
+  /** ISO 8601, UTC */
+  startedAt: string
+  finishedAt: string | null
+  /** Objects in scope the run looked at */
+  evaluated: number
+  /** Objects whose conditions held */
+  matched: number
+  /** Objects the rule changed (or notified about) */
+  acted: number
+  /** At most 50 per run */
+  changes: EmbedRuleChange[]
+}
+
+/** One object a run changed or would change. Budgets and bids in minor units. */
+export interface EmbedRuleChange {
+  adAccountId: string
+  objectType: 'campaign' | 'ad_set' | 'ad'
+  objectId: string
+  objectName: string
+  action: string
+  /** status | daily_budget | lifetime_budget | bid_amount; null for notify/webhook */
+  field: string | null
+  before: string | null
+  after: string | null
+  status:
+    | 'planned'
+    | 'pending_approval'
+    | 'approving'
+    | 'executed'
+    | 'skipped'
+    | 'failed'
+    | 'rejected'
+    | 'reverted'
 }
 
 /**

@@ -26,6 +26,11 @@ export const EMBED_COMPONENT_INFO: Record<
     react: 'CampaignPerformance',
     tag: 'adrelay-campaign-performance',
   },
+  rule_activity: {
+    label: 'Rule activity',
+    react: 'RuleActivity',
+    tag: 'adrelay-rule-activity',
+  },
 }
 
 /** Origins from a textarea: one per line, blanks dropped. */

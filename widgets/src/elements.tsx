@@ -1,7 +1,7 @@
 /**
  * The script-tag build (issue 17): React and the components in one file that defines
  * `<adrelay-quota-meter>`, `<adrelay-usage-chart>`, `<adrelay-recent-calls>`,
- * `<adrelay-key-list>` and `<adrelay-campaign-performance>`. Each renders in its own shadow
+ * `<adrelay-key-list>`, `<adrelay-campaign-performance>` and `<adrelay-rule-activity>`. Each renders in its own shadow
  * root (the host page's CSS cannot reach in; `--adrelay-*` custom properties still inherit).
  *
  *   <script src="https://<adrelay>/widgets/<version>/adrelay-widgets.js"
@@ -13,7 +13,7 @@
  *   <adrelay-quota-meter theme="auto"></adrelay-quota-meter>
  *
  * Attributes: `theme` (light, dark, auto), `title`, and per element `limit`
- * (recent-calls), `ad-account-id` and `date-preset` (campaign-performance). Instead of
+ * (recent-calls, rule-activity), `ad-account-id` and `date-preset` (campaign-performance). Instead of
  * `configure`, an element may name `client-secret-url`: a URL of the portal that answers
  * POST with `{clientSecret, expiresAt}`.
  */
@@ -25,6 +25,7 @@ import { UsageChart } from './components/usage_chart.js'
 import { RecentCalls } from './components/recent_calls.js'
 import { KeyList } from './components/key_list.js'
 import { CampaignPerformance } from './components/campaign_performance.js'
+import { RuleActivity } from './components/rule_activity.js'
 import type { ClientSecretAnswer } from './client.js'
 import type { AdrelayTheme, Appearance } from './theme.js'
 
@@ -188,6 +189,15 @@ class CampaignPerformanceElement extends AdrelayElement {
     }
   }
 }
+class RuleActivityElement extends AdrelayElement {
+  component() {
+    return RuleActivity
+  }
+  props() {
+    const limit = Number(this.getAttribute('limit'))
+    return { ...super.props(), ...(limit > 0 ? { limit } : {}) }
+  }
+}
 
 /** Tag name → element class; defined once even if the script is included twice. */
 export const ELEMENTS: Record<string, CustomElementConstructor> = {
@@ -196,6 +206,7 @@ export const ELEMENTS: Record<string, CustomElementConstructor> = {
   'adrelay-recent-calls': RecentCallsElement,
   'adrelay-key-list': KeyListElement,
   'adrelay-campaign-performance': CampaignPerformanceElement,
+  'adrelay-rule-activity': RuleActivityElement,
 }
 
 if (typeof customElements !== 'undefined') {

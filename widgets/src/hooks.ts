@@ -6,6 +6,7 @@ import type {
   EmbedKey,
   EmbedQuota,
   EmbedRecentCall,
+  EmbedRuleRun,
   EmbedSessionInfo,
   EmbedUsage,
 } from './types.js'
@@ -106,5 +107,15 @@ export function useCampaignPerformance(
   return useEmbedResource<EmbedCampaignPerformance>('campaign_performance', {
     adAccountId: options.adAccountId,
     datePreset: options.datePreset,
+  })
+}
+
+/**
+ * The latest runs of the account's automated rules with their changes, newest first
+ * (`limit` 1-50, default 10). A session with ad accounts sees only rules scoped to them.
+ */
+export function useRuleActivity(options: { limit?: number } = {}): EmbedResource<EmbedRuleRun[]> {
+  return useEmbedResource<EmbedRuleRun[]>('rule_activity', {
+    limit: options.limit === undefined ? undefined : String(options.limit),
   })
 }

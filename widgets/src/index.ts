@@ -10,12 +10,14 @@ export { UsageChart } from './components/usage_chart.js'
 export { RecentCalls } from './components/recent_calls.js'
 export { KeyList } from './components/key_list.js'
 export { CampaignPerformance } from './components/campaign_performance.js'
+export { RuleActivity } from './components/rule_activity.js'
 export {
   useCampaignPerformance,
   useEmbedSession,
   useKeys,
   useQuota,
   useRecentCalls,
+  useRuleActivity,
   useUsage,
   REFETCH_INTERVAL_MS,
   type EmbedResource,

@@ -9,6 +9,8 @@ export type {
   EmbedKey,
   EmbedQuota,
   EmbedRecentCall,
+  EmbedRuleChange,
+  EmbedRuleRun,
   EmbedSessionInfo,
   EmbedUsage,
 } from '../../app/embeds/types.js'

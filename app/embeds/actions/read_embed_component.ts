@@ -4,6 +4,7 @@ import { ListApiKeys } from '#keys/actions/list_api_keys'
 import { ActionRegistry } from '#registry/action_registry'
 import { GetAccountUsage } from '#usage/actions/get_account_usage'
 import { GetCallActivity } from '#usage/actions/get_call_activity'
+import { ListRuleActivity } from '#rules/actions/list_rule_activity'
 import { AppError } from '#shared/errors'
 import { planHasFeature } from '#accounts/plan_catalog'
 import type { AuthorizedEmbedSession } from '#embeds/actions/authorize_embed_request'
@@ -13,6 +14,7 @@ import type {
   EmbedKey,
   EmbedQuota,
   EmbedRecentCall,
+  EmbedRuleRun,
   EmbedSessionInfo,
   EmbedUsage,
 } from '#embeds/types'
@@ -32,7 +34,8 @@ export class ReadEmbedComponent {
     private accountUsage: GetAccountUsage,
     private activity: GetCallActivity,
     private listKeys: ListApiKeys,
-    private registry: ActionRegistry
+    private registry: ActionRegistry,
+    private ruleRuns: ListRuleActivity
   ) {}
 
   /**
@@ -119,6 +122,19 @@ export class ReadEmbedComponent {
         usage: Number(key.$extras.usage ?? 0),
         monthlyLimit: key.monthlyLimit,
       }))
+  }
+
+  /**
+   * The latest `limit` (1-50) runs of the account's automated rules, newest first, with the
+   * changes each made: a session with ad accounts sees only rules scoped to a list of those
+   * accounts; a session without sees all the account's rules. Not narrowed by a client key
+   * (rules belong to the account).
+   */
+  async ruleActivity({ session }: AuthorizedEmbedSession, limit = 10): Promise<EmbedRuleRun[]> {
+    return this.ruleRuns.execute(session.userId, {
+      adAccountIds: session.adAccountIds.length ? session.adAccountIds : null,
+      limit,
+    })
   }
 
   /**

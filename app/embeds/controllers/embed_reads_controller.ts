@@ -51,6 +51,15 @@ export default class EmbedReadsController {
     return this.reads.keys(await this.#authorize(ctx, 'keys'))
   }
 
+  /** ?limit=1-50 (default 10) */
+  async ruleActivity(ctx: HttpContext) {
+    const limit = Number(ctx.request.qs().limit ?? 10)
+    return this.reads.ruleActivity(
+      await this.#authorize(ctx, 'rule_activity'),
+      Number.isInteger(limit) ? limit : 10
+    )
+  }
+
   /** ?adAccountId=act_…&datePreset=last_7d|last_14d|last_30d */
   async campaignPerformance(ctx: HttpContext) {
     const { adAccountId, datePreset } = ctx.request.qs()

@@ -21,7 +21,8 @@ export const createEmbedSessionBody = z.strictObject({
     .array(z.enum(EMBED_COMPONENTS))
     .min(1)
     .describe(
-      'Widgets the session may show: quota, usage, recent_calls, keys, campaign_performance'
+      'Widgets the session may show: quota, usage, recent_calls, keys, campaign_performance, ' +
+        'rule_activity'
     ),
   keyId: z
     .number()
@@ -37,7 +38,10 @@ export const createEmbedSessionBody = z.strictObject({
     .array(z.string().regex(/^(act_)?\d{1,20}$/))
     .max(MAX_EMBED_AD_ACCOUNTS)
     .optional()
-    .describe('Ad accounts (act_…) campaign_performance may read; they must be the account’s'),
+    .describe(
+      'Ad accounts (act_…) campaign_performance may read; they must be the account’s. ' +
+        'rule_activity then shows only rules scoped to a list of these accounts'
+    ),
   allowedOrigins: z
     .array(z.string().max(255))
     .min(1)

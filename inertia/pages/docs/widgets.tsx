@@ -40,6 +40,12 @@ const COMPONENTS: [string, string, string, string][] = [
     'campaign_performance',
     'Spend, impressions, clicks, CTR, results (purchases), cost per result and ROAS of an allowed ad account, with daily spend; period picker (7, 14, 30 days).',
   ],
+  [
+    '<RuleActivity limit={10} />',
+    '<adrelay-rule-activity limit="10">',
+    'rule_activity',
+    'The latest runs of your automated rules: rule name, mode, start time, status, objects evaluated / matched / acted on, and each change (object name and id, before → after; budgets and bids in minor units). A session with ad accounts shows only rules scoped to those accounts; a session without shows every rule.',
+  ],
 ]
 
 const HOOKS: [string, string][] = [
@@ -53,6 +59,10 @@ const HOOKS: [string, string][] = [
   [
     'useCampaignPerformance({adAccountId, datePreset})',
     '{adAccountId, currency, datePreset, totals, daily}; money in minor units',
+  ],
+  [
+    'useRuleActivity({limit})',
+    '[{id, ruleName, mode, trigger, status, startedAt, finishedAt, evaluated, matched, acted, changes: [{adAccountId, objectType, objectId, objectName, action, field, before, after, status}]}]',
   ],
   ['useEmbedSession()', '{id, components, adAccountIds, key, poweredBy, expiresAt}'],
 ]

@@ -1,5 +1,13 @@
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
+/*
+| The widget tests run in jsdom, where Vite resolves imports for the browser: a static
+| `import { createServer } from 'node:http'` can come back as Vite's empty browser shim
+| (it did on a fresh clone's first run, while the app's dev server was still building its
+| dependency cache). Node's own loader hands the real module over.
+*/
+const { createServer } = process.getBuiltinModule('node:http')
 
 /**
  * A loopback stand-in of Adrelay's embed API for the widget tests: the real paths

@@ -17,5 +17,9 @@ export const personalDataHolders: LazyPersonalDataHolder[] = [
   () => import('#billing/personal_data'),
   () => import('#meta/personal_data'),
   () => import('#usage/personal_data'),
+  () => import('#rules/personal_data'),
+  () => import('#alerts/personal_data'),
+  () => import('#leads/personal_data'),
+  () => import('#embeds/personal_data'),
   () => import('#admin/personal_data'),
 ]

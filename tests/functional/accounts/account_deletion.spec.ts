@@ -142,7 +142,18 @@ test.group('Delete my account', (group) => {
     assert.equal(response.status, 200)
     assert.deepEqual(await response.json(), {
       status: 'completed',
-      completedSteps: ['accounts', 'keys', 'billing', 'meta', 'usage', 'admin_audit_log'],
+      completedSteps: [
+        'accounts',
+        'keys',
+        'billing',
+        'meta',
+        'usage',
+        'rules',
+        'alerts',
+        'leads',
+        'embeds',
+        'admin_audit_log',
+      ],
     })
 
     // Stripe: the subscription was cancelled at Stripe.

@@ -37,8 +37,10 @@ test.group('Admin page', () => {
     assert.include(denied!.text, 'Access Denied')
     assert.include(denied!.text, 'Admin access required.')
     assert.isAbove(leftAt, 0)
-    // The 500 ms timer starts when the toast is raised, a frame or two before it is painted.
-    assert.isAtLeast(leftAt - denied!.at, 400)
+    // The 500 ms timer starts when the toast is raised; the page sees the toast only once it is
+    // painted, which on a loaded machine came up to 340 ms later. A redirect without the delay
+    // leaves within a few frames of the toast, so 200 ms still tells the two apart.
+    assert.isAtLeast(leftAt - denied!.at, 200)
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
     assert.equal(await page.getByRole('link', { name: 'Admin' }).count(), 0)
   })

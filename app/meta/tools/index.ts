@@ -5,6 +5,7 @@ import { listCampaigns } from '#meta/tools/list_campaigns'
 import { listAdSets } from '#meta/tools/list_ad_sets'
 import { listAds } from '#meta/tools/list_ads'
 import { getInsights } from '#meta/tools/get_insights'
+import { getSpendForecast } from '#meta/tools/get_spend_forecast'
 import { updateCampaignStatus } from '#meta/tools/update_campaign_status'
 import { updateAdSetStatus } from '#meta/tools/update_ad_set_status'
 import { updateAdStatus } from '#meta/tools/update_ad_status'
@@ -47,6 +48,7 @@ export const metaTools = [
   listAdSets,
   listAds,
   getInsights,
+  getSpendForecast,
   getCampaign,
   getAdSet,
   getAd,

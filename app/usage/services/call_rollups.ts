@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { toDbTimestamp } from '#shared/db_time'
+import { fromDbTimestamp, toDbTimestamp } from '#shared/db_time'
 import { successPercent, type WindowTotals } from '#usage/services/call_statistics'
 
 /**
@@ -291,4 +291,19 @@ export async function rollupPlatformCalls(from: Date, to: Date): Promise<number>
     .sum('calls as total')
     .first()
   return Number(row?.total ?? 0)
+}
+
+/**
+ * Calls of a user per UTC hour in the window (all credentials summed), oldest first; hours
+ * without calls are absent. Used to date when a quota ran out (usage_forecast.ts).
+ */
+export async function rollupHourlyCalls(userId: number, from: Date, to: Date) {
+  const rows = await windowQuery('api_call_rollups', userId, from, to)
+    .select('hour', db.raw('SUM(calls) as calls'))
+    .groupBy('hour')
+    .orderBy('hour', 'asc')
+  return rows.map((row) => ({
+    hour: fromDbTimestamp(row.hour),
+    calls: Number(row.calls),
+  }))
 }

@@ -9,6 +9,7 @@ import type { Data } from '@generated/data'
 import type { GetAccountUsage } from '#usage/actions/get_account_usage'
 import type { GetSuccessRateTrend } from '#usage/actions/get_success_rate_trend'
 import type { GetUsageAnalytics } from '#usage/actions/get_usage_analytics'
+import type { GetUsageForecast } from '#usage/actions/get_usage_forecast'
 import type { GetMetaConnection } from '#meta/actions/get_meta_connection'
 import type { ListAdAccounts } from '#meta/actions/list_ad_accounts'
 import type { ValidateInvitationCode } from '#billing/actions/validate_invitation_code'
@@ -45,10 +46,12 @@ export type AccountUsage = ResultOf<GetAccountUsage>
 export type { RecentCall } from '#usage/actions/list_recent_calls'
 export type SuccessRateTrend = ResultOf<GetSuccessRateTrend>
 export type UsageAnalytics = ResultOf<GetUsageAnalytics>
+export type UsageForecast = ResultOf<GetUsageForecast>
 
 /* Meta (actions). */
 export type MetaStatus = ResultOf<GetMetaConnection>
 export type MetaAdAccount = ResultOf<ListAdAccounts>['adAccounts'][number]
+export type SpendForecast = ResultOf<import('#meta/actions/get_spend_forecast').GetSpendForecast>
 
 /* Billing (actions and config). */
 export type { BillingMode } from '#config/billing'

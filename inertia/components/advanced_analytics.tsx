@@ -15,6 +15,7 @@ import { X } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
+import { ForecastSection } from '~/components/forecasts'
 import { monthYearLabel } from '~/lib/usage_rules'
 import type { UsageAnalytics } from '~/types'
 
@@ -34,7 +35,8 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 /**
  * Advanced Analytics (paid plans): this month's calls per day, the success/error split, the
- * top endpoints and p50/p95 response times. Loaded lazily (recharts) from the dashboard.
+ * top endpoints and p50/p95 response times, and the forecasts (usage at the month end and the
+ * quota's run-out date; Meta spend against the spending limit and budgets). Loaded lazily (recharts) from the dashboard.
  */
 export default function AdvancedAnalytics({ onClose }: { onClose: () => void }) {
   const query = useQuery<UsageAnalytics>({ queryKey: ['/api/usage/analytics'] })
@@ -86,6 +88,8 @@ export default function AdvancedAnalytics({ onClose }: { onClose: () => void }) 
                 testId="analytics-p95"
               />
             </div>
+
+            <ForecastSection />
 
             <section aria-labelledby="daily-calls-title">
               <h3 id="daily-calls-title" className="mb-2 text-sm font-semibold">

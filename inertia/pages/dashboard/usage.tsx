@@ -23,6 +23,7 @@ import { MiddleTruncate } from '~/components/middle_truncate'
 import { NewApiKey } from '~/components/new_api_key'
 import { PlanModal } from '~/components/plan_modal'
 import { PremiumGateModal } from '~/components/premium_gate_modal'
+import { UsageForecastLines } from '~/components/forecasts'
 import { useGenerateApiKey } from '~/hooks/use_api_keys'
 import { useSessionUser } from '~/hooks/use_session_user'
 import {
@@ -258,6 +259,7 @@ export default function UsageDashboard() {
         >
           <Progress value={percent} aria-label="Plan usage" className="my-2" />
           <span data-testid="plan-usage-line">{usageLine(total, limit)}</span>
+          {analyticsUnlocked && <UsageForecastLines />}
         </StatCard>
       </div>
       {usage.isError && (

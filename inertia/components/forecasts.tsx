@@ -23,7 +23,7 @@ export function useUsageForecast(enabled: boolean) {
 export function UsageForecastLines() {
   const forecast = useUsageForecast(true)
   if (forecast.isPending) {
-    return <Skeleton className="mt-1 h-4 w-40" aria-label="Loading the usage forecast" />
+    return <Skeleton className="mt-1 h-4 w-40" />
   }
   if (forecast.isError) {
     return (

@@ -44,10 +44,11 @@ export class GetUsageForecast {
   ): Promise<UsageForecastResult> {
     const now = options.now ?? this.metering.clock.now()
     const { period, startsAt, resetsAt } = billingPeriodAt(now)
-    const quota =
-      options.quota && options.quota.period === period
-        ? options.quota
-        : await this.metering.usage(userId, (await entitlementOf(userId)).requestLimit, now)
+    let quota = options.quota
+    if (!quota || quota.period !== period) {
+      const { requestLimit } = await entitlementOf(userId)
+      quota = await this.metering.usage(userId, requestLimit, now)
+    }
     const windowStart = paceWindowStart(now, startsAt)
     // Rollups are hourly and include the current (partial) hour: `to` just past now.
     const to = new Date(now.getTime() + 1000)

@@ -7,7 +7,7 @@ import { useBillingMode } from '#tests/helpers/billing'
 import { logCalls } from './helpers.js'
 
 /** Who looks at the screen. */
-type Viewer = 'visitor' | 'free' | 'agency' | 'admin'
+type Viewer = 'visitor' | 'free' | 'trafficker' | 'agency' | 'admin'
 
 /**
  * One screen state to check: a page, optionally a tab or dialog opened on it. New pages
@@ -64,6 +64,24 @@ const SCREENS: Screen[] = [
     path: '/',
     as: 'free',
     open: dialog(/Advanced Analytics/),
+  },
+  {
+    name: 'Dashboard → Advanced Analytics with forecasts (Meta connected)',
+    path: '/',
+    as: 'agency',
+    open: async (page) => {
+      await page.getByRole('button', { name: /Advanced Analytics/ }).click()
+      await page.getByTestId('spend-forecast').waitFor()
+    },
+  },
+  {
+    name: 'Dashboard → Advanced Analytics with forecasts (Meta not connected)',
+    path: '/',
+    as: 'trafficker',
+    open: async (page) => {
+      await page.getByRole('button', { name: /Advanced Analytics/ }).click()
+      await page.getByTestId('spend-forecast-not-connected').waitFor()
+    },
   },
   { name: 'Automation → Overview', path: '/dashboard', as: 'agency' },
   {
@@ -135,6 +153,7 @@ async function signIn(context: BrowserContext, viewer: Viewer) {
     await setPlan(user, 'agency')
     await connectMeta(user)
   }
+  if (viewer === 'trafficker') await setPlan(user, 'trafficker')
   await createApiKey(user, 'Production key for the n8n workflow of the marketing team')
   await createApiKey(user, 'API Key')
   await logCalls(user, [

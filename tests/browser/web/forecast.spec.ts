@@ -1,0 +1,111 @@
+import { test } from '@japa/runner'
+import { createUser, setPlan } from '#tests/helpers/factories'
+import { connectMeta, freshSandbox } from '#tests/helpers/meta'
+import { logCallRecords, setUsage } from '#tests/helpers/usage'
+import { seriousViolations } from './helpers.js'
+
+/** `November 30, 2026` for an instant, in `timeZone` (the screens' long date). */
+function longDate(iso: string, timeZone = 'UTC') {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone,
+  })
+}
+
+test.group('Forecasts on the dashboard and in Advanced Analytics', (group) => {
+  group.each.setup(async () => {
+    await freshSandbox()
+  })
+
+  test('a paid user near the limit sees the projection and the run-out date, and the Meta spend forecast', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'trafficker')
+    await connectMeta(user)
+    // 20 requests left and 2,000 calls in the last hour: the quota runs out within hours
+    await setUsage(user.id, 99_980)
+    await logCallRecords(
+      user.id,
+      Array.from({ length: 2000 }, () => ({ at: new Date() }))
+    )
+    await browserContext.loginAs(user)
+    const page = await visit('/')
+    const forecast = await (await page.request.get('/api/actions/get_usage_forecast')).json()
+    assert.equal(forecast.status, 'will_run_out')
+
+    const lastDay = new Date(Date.parse(forecast.resetsAt) - 1).toISOString()
+    await page.assertText(
+      '[data-testid="usage-forecast-projected"]',
+      `Projected: ${forecast.projectedTotal.toLocaleString('en-US')} by ${longDate(lastDay)}`
+    )
+    await page.assertText(
+      '[data-testid="usage-forecast-run-out"]',
+      `At this pace your quota runs out on ${longDate(forecast.runsOutAt)}`
+    )
+
+    await page.getByRole('button', { name: /Advanced Analytics/ }).click()
+    await page.getByRole('region', { name: 'Advanced Analytics' }).waitFor()
+    await page.assertText('[data-testid="analytics-quota-runs-out"]', longDate(forecast.runsOutAt))
+    await page.getByTestId('spend-forecast').waitFor()
+    const accounts = await (await page.request.get('/api/meta/ad-accounts')).json()
+    const first = accounts.adAccounts[0]
+    const spend = await (
+      await page.request.get(`/api/actions/get_spend_forecast?adAccountId=${first.id}`)
+    ).json()
+    const money = (minor: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: spend.currency }).format(
+        minor / 100
+      )
+    await page.assertText('[data-testid="spend-month-to-date"]', money(spend.monthToDateSpend))
+    await page.assertText(
+      '[data-testid="spend-daily-budgets"]',
+      `${money(spend.budgets.dailyBudgetTotal)}/day`
+    )
+    await page.assertText(
+      '[data-testid="spend-projected-budget"]',
+      money(spend.budget.projectedMonthSpend)
+    )
+
+    assert.deepEqual(await seriousViolations(page), [], 'Advanced Analytics with forecasts')
+
+    // The account with a spending limit says so.
+    const europe = accounts.adAccounts.find((account: any) => account.currency === 'EUR')
+    await page.getByLabel('Ad account').selectOption(europe.id)
+    await page.getByTestId('spend-cap').waitFor()
+    assert.include(await page.getByTestId('spend-cap').innerText(), 'Spending limit €50,000.00')
+  })
+
+  test('without Meta the spend forecast asks to connect; Free plans get no forecast', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const paid = await createUser()
+    await setPlan(paid, 'trafficker')
+    await browserContext.loginAs(paid)
+    const page = await visit('/')
+    await page.getByTestId('usage-forecast-empty').waitFor()
+    await page.getByRole('button', { name: /Advanced Analytics/ }).click()
+    await page.getByTestId('spend-forecast-not-connected').waitFor()
+    assert.include(
+      await page.getByTestId('spend-forecast-not-connected').innerText(),
+      'Connect a Meta ads account'
+    )
+    await page.getByTestId('analytics-usage-forecast-empty').waitFor()
+
+    const free = await createUser()
+    await setUsage(free.id, 9_000)
+    await browserContext.clearCookies()
+    await browserContext.loginAs(free)
+    const freePage = await visit('/')
+    await freePage.getByTestId('plan-usage-line').waitFor()
+    await freePage.waitForLoadState('networkidle')
+    assert.equal(await freePage.getByTestId('usage-forecast').count(), 0)
+    assert.notInclude(await freePage.locator('main').innerText(), 'Projected:')
+  })
+})

@@ -38,7 +38,9 @@ import { deleteBudgetSchedule } from '#meta/tools/delete_budget_schedule'
 
 /**
  * The Meta module's published actions (for app/automation/registry/published_actions.ts).
- * Reads need no plan feature; writes need `automation_tools` (Trafficker, Agency).
+ * Reads need no plan feature, except `get_spend_forecast` (`advanced_analytics`: predictive
+ * metrics are part of Advanced Analytics, ADR 0017); writes need `automation_tools` (Trafficker,
+ * Agency).
  */
 export const metaTools = [
   getMetaConnection,

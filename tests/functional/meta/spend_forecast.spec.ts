@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
-import { ALEX, BLAIR, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+import { ALEX, BLAIR, IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
 import { callTool, connectMcp, textOf } from '#tests/functional/automation/mcp_client'
 
 const EUROPE = ALEX.accounts[1] // EUR, Europe/Paris, spending limit €50,000
@@ -126,6 +126,40 @@ test.group('Spend forecast (get_spend_forecast)', (group) => {
     assert.isNull(forecast.budget.spendCapReachedAt)
     // the lifetime-budget ad set is counted apart from the daily budgets
     assert.isAtLeast(forecast.budgets.lifetimeBudgets, 1)
+  })
+
+  test('pausing a campaign takes its daily budget out of the budget projection', async ({
+    client,
+    assert,
+  }) => {
+    const { key } = await paidConnectedUser()
+    const forecastOf = async () =>
+      (
+        await client
+          .get('/api/v1/meta/get_spend_forecast')
+          .qs({ adAccountId: ALEX.accounts[0] })
+          .bearerToken(key)
+      ).body()
+    const { campaign } = (
+      await client
+        .get('/api/v1/meta/get_campaign')
+        .qs({ campaignId: IDS.cboCampaign })
+        .bearerToken(key)
+    ).body()
+    assert.isAbove(campaign.dailyBudget, 0)
+    const before = await forecastOf()
+
+    const paused = await client
+      .post('/api/v1/meta/update_campaign_status')
+      .json({ campaignId: IDS.cboCampaign, status: 'PAUSED', confirm: true })
+      .bearerToken(key)
+    paused.assertStatus(200)
+    const after = await forecastOf()
+    assert.equal(
+      after.budgets.dailyBudgetTotal,
+      before.budgets.dailyBudgetTotal - campaign.dailyBudget
+    )
+    assert.equal(after.budgets.campaigns, before.budgets.campaigns - 1)
   })
 
   test('refusals: Free plan, Meta not connected, another user’s ad account', async ({ client }) => {

@@ -62,9 +62,12 @@ class Visitor {
     return response
   }
 
-  /** Signs in on `instance` through the development sign-in (the page, then its form). */
+  /**
+   * Signs in on `instance` through the development sign-in form, with the CSRF token a first
+   * request handed out (as the front end does).
+   */
   async signIn(instance: Instance, email: string) {
-    await this.send(instance, 'GET', '/api/login')
+    await this.send(instance, 'GET', '/api/auth/user')
     return this.send(instance, 'POST', '/api/login/dev', {
       email,
       firstName: 'Two',
@@ -235,85 +238,135 @@ test.group('Two instances behind a proxy (MySQL + Redis)', (group) => {
       )) as any
       ids.push(rule.id)
     }
-    // The ticks driven here are later than the present one, so the schedule's own
+    // The tick driven here is later than the present one, so the schedule's own
     // minute-by-minute runs (at the present tick) find none of these rules due.
-    const firstTick = tickOf(DateTime.utc()).plus({ minutes: 30 })
+    const tick = tickOf(DateTime.utc()).plus({ minutes: 30 })
+    const key = tickKey(tick)
     await db
       .from('rules')
       .whereIn('id', ids)
-      .update({ next_run_at: firstTick.toFormat('yyyy-LL-dd HH:mm:ss') })
+      .update({ next_run_at: tick.toFormat('yyyy-LL-dd HH:mm:ss') })
+    // Every enabled rule due at that tick, these and any other test's (all get claimed).
+    const due = (
+      await db
+        .from('rules')
+        .where('enabled', true)
+        .whereNotNull('next_run_at')
+        .where('next_run_at', '<=', tick.toFormat('yyyy-LL-dd HH:mm:ss'))
+        .select('id')
+    ).map((row) => Number(row.id))
+    assert.includeMembers(due, ids)
 
     const schedule = await Schedule.find('rules:evaluate-due')
     assert.isNotNull(schedule, 'the instances declared the rules schedule')
-    const linesFor = (instance: Instance, key: string) =>
+    const linesFor = (instance: Instance) =>
       [...instance.output().matchAll(/rules tick (\S+): claimed (\d+), already claimed (\d+)/g)]
         .filter((match) => match[1] === key)
         .map((match) => ({ claimed: Number(match[2]), alreadyClaimed: Number(match[3]) }))
 
-    // Each round triggers the schedule six times, 300 ms apart, for one tick: workers on both
-    // instances pick these jobs up as they poll. Rounds go on (at most five) until a tick was
-    // evaluated on both instances at once.
-    const rounds: string[] = []
-    let bothInstances = false
-    for (let round = 0; round < 5 && !bothInstances; round++) {
-      const tick = firstTick.plus({ minutes: 15 * round })
-      const key = tickKey(tick)
-      // Every enabled rule due at this tick, these and any other test's (all are claimed).
-      const due = (
-        await db
-          .from('rules')
-          .where('enabled', true)
-          .whereNotNull('next_run_at')
-          .where('next_run_at', '<=', tick.toFormat('yyyy-LL-dd HH:mm:ss'))
-          .select('id')
-      ).map((row) => Number(row.id))
-      assert.includeMembers(due, ids)
-      for (let job = 0; job < 6; job++) {
-        await schedule!.trigger({ at: tick.toISO() })
-        await new Promise((resolve) => setTimeout(resolve, 300))
-      }
-      const finished = await eventually(async () => {
-        const [row] = await db
-          .from('rule_runs')
-          .whereIn('rule_id', due)
-          .where('tick', key)
-          .whereNot('status', 'running')
-          .count('* as total')
-        return Number(row.total) === due.length
-      }, 40_000)
-      assert.isTrue(Boolean(finished), `every due rule finished its run for ${key}`)
-
-      // Exactly one run per due rule for this tick; these rules' runs are completed evaluations.
-      const runs = await db.from('rule_runs').whereIn('rule_id', due).where('tick', key)
-      assert.sameMembers(
-        runs.map((run) => Number(run.rule_id)),
-        due
-      )
-      const mine = runs.filter((run) => ids.includes(Number(run.rule_id)))
-      assert.lengthOf(mine, RULES)
-      assert.isTrue(mine.every((run) => run.trigger === 'schedule' && run.status === 'completed'))
-      // What the instances report: their claims for this tick add up to one per due rule.
-      const claimedFor = () =>
-        cluster.instances
-          .map((instance) => linesFor(instance, key))
-          .flat()
-          .reduce((sum, line) => sum + line.claimed, 0)
-      await eventually(async () => claimedFor() >= due.length, 10_000)
-      assert.equal(claimedFor(), due.length)
-      const perInstance = cluster.instances.map((instance) => linesFor(instance, key))
-      rounds.push(
-        `${key}: ${cluster.instances
-          .map((instance, index) => {
-            const lines = perInstance[index]
-            return `${instance.name} ${lines.length} job(s), claimed ${lines.reduce((sum, line) => sum + line.claimed, 0)}`
-          })
-          .join('; ')}`
-      )
-      bothInstances = perInstance.every((lines) => lines.length > 0)
+    // A barrier, so both instances evaluate the tick at the same moment: a third claimer
+    // holds the first rule's claim row in an open transaction, and every worker's claim
+    // statement waits on it. Ten jobs for the tick then fill both instances' workers (five at a
+    // time each: config/queue.ts). The barrier commits: its row stands for a worker that
+    // claimed that rule and died (ADR 0013: not run again in the tick), and the ten claim
+    // statements resume together. (A rollback instead would be no worker's behaviour: InnoDB
+    // then deadlocks the inserts that waited on the duplicate key.)
+    const JOBS = 10
+    // More claims waiting than one worker can run at once: both instances hold some.
+    const BOTH = 6
+    const barrier = await db.transaction()
+    let waiting = 0
+    try {
+      await barrier.table('rule_runs').insert({
+        rule_id: ids[0],
+        user_id: user.id,
+        trigger: 'schedule',
+        tick: key,
+        claimed_by: 'two-instances-barrier',
+        status: 'running',
+        mode: 'dry_run',
+        evaluated_count: 0,
+        matched_count: 0,
+        acted_count: 0,
+        started_at: tick.toFormat('yyyy-LL-dd HH:mm:ss'),
+      })
+      for (let job = 0; job < JOBS; job++) await schedule!.trigger({ at: tick.toISO() })
+      waiting =
+        (await eventually(
+          async () => {
+            const [row] = await db
+              .from('information_schema.innodb_trx')
+              .where('trx_state', 'LOCK WAIT')
+              .count('* as total')
+            return Number(row.total) >= BOTH ? Number(row.total) : null
+          },
+          45_000,
+          200
+        )) ?? 0
+      await barrier.commit()
+    } finally {
+      if (!barrier.isCompleted) await barrier.rollback()
     }
-    assert.isTrue(bothInstances, `no tick was evaluated on both instances:\n${rounds.join('\n')}`)
-    // None of these rules ran outside the driven ticks.
+    assert.isAtLeast(
+      waiting,
+      BOTH,
+      `jobs waiting at the barrier on both instances:\n${cluster.instances.map((instance) => instance.output().slice(-2000)).join('\n')}`
+    )
+    const workerRun = (run: any) =>
+      !(Number(run.rule_id) === ids[0] && run.claimed_by === 'two-instances-barrier')
+
+    const finished = await eventually(async () => {
+      const [row] = await db
+        .from('rule_runs')
+        .whereIn('rule_id', due)
+        .where('tick', key)
+        .whereNot('status', 'running')
+        .count('* as total')
+      return Number(row.total) === due.length - 1
+    }, 40_000)
+    assert.isTrue(Boolean(finished), `every due rule finished its run for ${key}`)
+
+    // Exactly one run per due rule for the tick; these rules' runs are completed evaluations.
+    const runs = await db.from('rule_runs').whereIn('rule_id', due).where('tick', key)
+    assert.sameMembers(
+      runs.map((run) => Number(run.rule_id)),
+      due
+    )
+    const mine = runs.filter((run) => ids.includes(Number(run.rule_id)))
+    assert.lengthOf(mine, RULES)
+    // The barrier's rule was not run by any worker; every other one was, to completion.
+    assert.lengthOf(mine.filter(workerRun), RULES - 1)
+    assert.isTrue(
+      mine
+        .filter(workerRun)
+        .every((run) => run.trigger === 'schedule' && run.status === 'completed')
+    )
+
+    // The jobs that waited evaluated the tick, on both instances, and their claims add up to
+    // one per due rule (the barrier's aside).
+    await eventually(
+      async () => cluster.instances.flatMap((instance) => linesFor(instance)).length >= waiting,
+      15_000
+    )
+    const perInstance = cluster.instances.map((instance) => linesFor(instance))
+    const summary = cluster.instances
+      .map(
+        (instance, index) =>
+          `${instance.name}: ${JSON.stringify(perInstance[index])}\n${instance.output().slice(-2000)}`
+      )
+      .join('\n')
+    assert.isAtLeast(perInstance.flat().length, waiting, summary)
+    assert.isTrue(
+      perInstance.every((lines) => lines.length > 0),
+      `both instances evaluated ${key}:\n${summary}`
+    )
+    assert.equal(
+      perInstance.flat().reduce((sum, line) => sum + line.claimed, 0),
+      due.length - 1,
+      summary
+    )
+    // None of these rules ran outside the driven tick.
     const [{ total }] = await db.from('rule_runs').whereIn('rule_id', ids).count('* as total')
-    assert.equal(Number(total), RULES * rounds.length)
+    assert.equal(Number(total), RULES)
   }).timeout(120_000)
 })

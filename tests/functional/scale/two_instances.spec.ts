@@ -205,6 +205,31 @@ test.group('Two instances behind a proxy (MySQL + Redis)', (group) => {
     assert.equal(body.error.code, 'invalid_api_key')
   })
 
+  test('a user suspended through A has their keys refused by B within the documented bound', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const { key } = await createApiKey(user)
+    const admin = new Visitor()
+    const adminEmail = `admin.${Date.now()}@example.test`
+    assert.equal((await admin.signIn(a, adminEmail)).status, 302)
+    await db.from('users').where('email', adminEmail).update({ role: 'admin' })
+    const call = (instance: Instance) =>
+      fetch(`${instance.url}/api/v1/usage`, { headers: { authorization: `Bearer ${key}` } })
+    assert.equal((await call(b)).status, 200)
+
+    const suspendedAt = Date.now()
+    assert.equal((await admin.send(a, 'POST', `/api/admin/users/${user.id}/suspend`)).status, 200)
+    const refusedAfter = await eventually(
+      async () => ((await call(b)).status === 403 ? Date.now() - suspendedAt : null),
+      CROSS_INSTANCE_BOUND_MS,
+      20
+    )
+    assert.isNotNull(refusedAfter, `B still accepted the key ${CROSS_INSTANCE_BOUND_MS} ms on`)
+    const body = (await (await call(b)).json()) as any
+    assert.equal(body.error.code, 'account_suspended')
+  })
+
   test('with both instances running workers and schedulers, each due rule is evaluated once per tick', async ({
     assert,
   }) => {

@@ -1,6 +1,7 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import env from '#start/env'
 import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
+import { KeyCacheBus } from '#keys/services/key_cache_bus'
 import { CallLog } from '#usage/services/call_log'
 import { Metering } from '#usage/services/metering'
 import { MeterCall } from '#usage/actions/meter_call'
@@ -50,6 +51,16 @@ export default class AppProvider {
     this.app.container.singleton(ApiKeyVerifier, () => {
       return new ApiKeyVerifier(env.get('API_KEY_CACHE_TTL_MS') ?? 10_000)
     })
+    // Verifier cache invalidations to and from the other instances (Redis pub/sub), or none.
+    this.app.container.singleton(KeyCacheBus, async (resolver) => {
+      const verifier = await resolver.make(ApiKeyVerifier)
+      if (!env.get('REDIS_URL')) return new KeyCacheBus(verifier, null)
+      const redis = await resolver.make('redis')
+      const logger = await resolver.make('logger')
+      return new KeyCacheBus(verifier, redis.connection('main'), (error) =>
+        logger.warn({ err: error }, 'key cache invalidation over Redis failed')
+      )
+    })
     this.app.container.singleton(CallLog, () => {
       return new CallLog(
         env.get('CALL_LOG_FLUSH_INTERVAL_MS') ?? 1000,
@@ -75,6 +86,10 @@ export default class AppProvider {
 
   async ready() {
     if (env.get('REDIS_URL') && this.app.getEnvironment() === 'web') {
+      // Revocations, suspensions and plan changes made on another instance reach this one's
+      // key cache (README, "Running several instances").
+      const bus = await this.app.container.make(KeyCacheBus)
+      bus.start()
       const metering = await this.app.container.make(Metering)
       this.#persistTimer = setInterval(
         () => void metering.quotas.persist().catch(() => {}),
@@ -86,6 +101,10 @@ export default class AppProvider {
 
   async shutdown() {
     if (this.#persistTimer) clearInterval(this.#persistTimer)
+    if (env.get('REDIS_URL') && this.app.getEnvironment() === 'web') {
+      const bus = await this.app.container.make(KeyCacheBus)
+      await bus.stop()
+    }
     await shutdownMeta(this.app.container)
     if (!this.#meteringResolved) return
     const metering = await this.app.container.make(Metering)

@@ -24,8 +24,8 @@ export interface SuspensionResult {
  * - every browser session of the user ends now (server-side store tags), and any session the
  *   store missed is closed by the silent-auth middleware on its next request,
  * - API keys answer 403 `account_suspended`: at once on this instance (`user:suspended` makes
- *   the keys module drop its cache), within the verifier's cache bound
- *   (`API_KEY_CACHE_TTL_MS`, 10 s) on the others.
+ *   the keys module drop its cache), on the others when that invalidation arrives over Redis
+ *   pub/sub, and at the latest within the verifier's cache bound (`API_KEY_CACHE_TTL_MS`, 10 s).
  * Unsuspending reverses the first and last; ended sessions stay ended (the user signs in again).
  */
 @inject()

@@ -7,7 +7,8 @@ import type { CredentialKind } from '#keys/services/api_key_format'
 
 /**
  * Revokes keys. A revoked key answers 401 at once on this instance (`api_key:revoked` drops
- * its cache entry) and within the verifier's cache bound on the others.
+ * its cache entry), on the others when the invalidation arrives over Redis pub/sub
+ * (`KeyCacheBus`), and at the latest within the verifier's cache bound (`API_KEY_CACHE_TTL_MS`).
  */
 export class RevokeApiKeys {
   /**

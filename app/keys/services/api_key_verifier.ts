@@ -51,7 +51,8 @@ interface ConnectionMemo {
  * query by SHA-256 digest joined with the user and plan. Results, including misses, are
  * cached in memory for `ttlMs` (default 10 s). That bound is documented: a revocation,
  * suspension or plan change is effective at once on the instance that made it (the keys
- * module's event listeners call `forget*`) and within `ttlMs` on the others.
+ * module's event listeners call `forget*`), on the others when the invalidation arrives over
+ * Redis pub/sub (`KeyCacheBus`, with REDIS_URL), and within `ttlMs` at the latest.
  *
  * The plan a key resolves to is the accounts module's entitlement rule (`planInEffect`)
  * applied to the subscription columns of the same joined row, so the hot path keeps its

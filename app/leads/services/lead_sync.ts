@@ -6,6 +6,7 @@ import encryption from '@adonisjs/core/services/encryption'
 import { ReadLeadAds } from '#meta/actions/read_lead_ads'
 import Lead from '#leads/models/lead'
 import LeadForm from '#leads/models/lead_form'
+import { LeadForwarder } from '#leads/services/lead_forwarder'
 
 /** A Lead Ads form as the surfaces show it. */
 export interface LeadFormView {
@@ -22,8 +23,8 @@ export interface LeadFormView {
  * of the Pages their ad accounts promote (`GET /<page>/leadgen_forms`), and the leads of each
  * form newer than the last one stored (`GET /<form>/leads` with Meta's `filtering` on
  * `time_created`). New leads are stored once per user (unique Meta lead id), answers
- * encrypted, and raise `lead_received` (no answers in the alert: notifications are not
- * encrypted).
+ * encrypted, raise `lead_received` (no answers in the alert: notifications are not
+ * encrypted) and are queued to the user's forwarding destinations (`LeadForwarder`).
  */
 @inject()
 export class LeadSync {
@@ -47,7 +48,13 @@ export class LeadSync {
     for (const form of forms) {
       await LeadForm.updateOrCreate(
         { userId, metaFormId: form.id },
-        { userId, metaFormId: form.id, metaPageId: form.pageId, name: form.name.slice(0, 255) }
+        {
+          userId,
+          metaFormId: form.id,
+          metaPageId: form.pageId,
+          pageName: form.pageName.slice(0, 255),
+          name: form.name.slice(0, 255),
+        }
       )
     }
     return forms
@@ -97,8 +104,9 @@ export class LeadSync {
       .first()
     if (existing) return false
     const createdTime = DateTime.fromSeconds(unixOf(node.created_time), { zone: 'utc' })
+    let lead: Lead
     try {
-      await Lead.create({
+      lead = await Lead.create({
         userId,
         metaLeadId,
         metaFormId: String(node.form_id ?? ''),
@@ -127,6 +135,7 @@ export class LeadSync {
       data: { leadId: metaLeadId, formId: String(node.form_id ?? ''), adId: node.ad_id ?? null },
       occurredAt: createdTime.toJSDate(),
     })
+    await new LeadForwarder().queue(lead)
     return true
   }
 }

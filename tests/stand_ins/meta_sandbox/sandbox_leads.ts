@@ -100,7 +100,8 @@ export class SandboxLeads {
     edge: string | undefined,
     params: Record<string, string>,
     visiblePageIds: string[],
-    paged: Paged
+    paged: Paged,
+    grantedScopes: string[] = []
   ): unknown {
     const form = this.forms.get(node)
     const lead = this.leads.get(node)
@@ -113,6 +114,15 @@ export class SandboxLeads {
         `Unsupported get request. Object with ID '${node}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
         { subcode: 33 }
       )
+    }
+    // Reading leads needs leads_retrieval (Meta: "Lead Ads: Retrieving leads"); forms do not.
+    if (
+      ((form && edge === 'leads') || (lead && !edge)) &&
+      !grantedScopes.includes('leads_retrieval')
+    ) {
+      throw graphError(200, '(#200) Requires leads_retrieval permission to access leads', {
+        type: 'OAuthException',
+      })
     }
     const wanted = (fallback: string[]) =>
       params.fields ? params.fields.split(',').map((field) => field.trim()) : fallback

@@ -26,7 +26,8 @@ export default class LeadsPageController {
     }
     const { plan } = await entitlementOf(user.id)
     const entitled = planHasFeature(plan.id, 'lead_tracking')
-    const connection = await (await app.container.make(GetMetaConnection)).execute(user.id)
+    const getConnection = await app.container.make(GetMetaConnection)
+    const connection = await getConnection.execute(user.id)
     const props: LeadsPageProps = {
       entitled,
       meta: { status: connection.status, leadAccess: connection.leadAccess },

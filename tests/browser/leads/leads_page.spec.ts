@@ -8,6 +8,7 @@ import { runDueJobs } from '#tests/helpers/alerts'
 import { WebhookReceiver } from '#stand_ins/webhook_receiver'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { MetaEndpoints } from '#meta/services/meta_endpoints'
+import { seriousViolations } from '../web/helpers.js'
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -61,6 +62,7 @@ test.group('Leads page', (group) => {
       assert.include(await rows.first().textContent(), 'kim@example.com')
       assert.include(await rows.nth(1).textContent(), 'Sam Ortiz')
       await assertNoHorizontalScroll(page, assert)
+      assert.deepEqual(await seriousViolations(page), [])
 
       // CSV export of what the table shows.
       const [download] = await Promise.all([
@@ -91,6 +93,7 @@ test.group('Leads page', (group) => {
       receiver.secret = secret
       await page.getByTestId('forwardings').getByText('n8n workflow').waitFor()
       await assertNoHorizontalScroll(page, assert)
+      assert.deepEqual(await seriousViolations(page), [])
 
       // A new lead arrives and is forwarded; the log shows it.
       ;(await sandbox()).leads.addLead('500000000000001', {
@@ -131,6 +134,7 @@ test.group('Leads page', (group) => {
     const page = await browserContext.newPage()
     await page.goto('/leads')
     await page.getByText('Reconnect Meta to allow lead access').waitFor()
+    assert.deepEqual(await seriousViolations(page), [])
     const link = page.getByRole('link', { name: 'Reconnect Meta' })
     assert.equal(await link.getAttribute('href'), '/meta/oauth/start')
     assert.isTrue(await page.getByRole('tab', { name: 'Leads' }).isDisabled())

@@ -131,7 +131,7 @@ export class LeadSync {
       dedupeKey: `lead_received:${metaLeadId}`,
       title: `New lead${formName ? ` from ${formName}` : ''}`,
       message: `A new lead arrived${formName ? ` on the form "${formName}"` : ''} at ${createdTime.toFormat('LLL d, yyyy HH:mm')} UTC.`,
-      url: '/alerts',
+      url: '/leads',
       data: { leadId: metaLeadId, formId: String(node.form_id ?? ''), adId: node.ad_id ?? null },
       occurredAt: createdTime.toJSDate(),
     })

@@ -56,6 +56,12 @@ test.group('Meta permissions for leads', (group) => {
     const leads = await client.get('/api/v1/leads/list_leads').bearerToken(key)
     leads.assertStatus(200)
     assert.lengthOf(leads.body().leads, 2)
+
+    // The forms say what Adrelay holds of them: count and newest lead (Kim Lee, a day ago).
+    const forms = await client.get('/api/v1/leads/list_lead_forms').bearerToken(key)
+    const form = forms.body().forms.find((item: any) => item.id === '500000000000001')
+    assert.equal(form.storedLeads, 2)
+    assert.equal(form.lastLeadAt, leads.body().leads[0].createdTime)
   })
 
   test('a Trafficker connect asks only for the ads permissions', async ({ client, assert }) => {

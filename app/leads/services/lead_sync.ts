@@ -46,16 +46,27 @@ export class LeadSync {
       }
     }
     for (const form of forms) {
-      await LeadForm.updateOrCreate(
-        { userId, metaFormId: form.id },
-        {
-          userId,
-          metaFormId: form.id,
-          metaPageId: form.pageId,
-          pageName: form.pageName.slice(0, 255),
-          name: form.name.slice(0, 255),
-        }
-      )
+      const values = {
+        userId,
+        metaFormId: form.id,
+        metaPageId: form.pageId,
+        pageName: form.pageName.slice(0, 255),
+        name: form.name.slice(0, 255),
+      }
+      const key = { userId, metaFormId: form.id }
+      try {
+        await LeadForm.updateOrCreate(key, values)
+      } catch (error) {
+        // Two reads of the same user's forms at once (the Leads page asks for forms and leads
+        // together) both insert: the unique (user, form) key refuses the second, which then
+        // finds the row and updates it.
+        const exists = await LeadForm.query()
+          .where('user_id', userId)
+          .where('meta_form_id', form.id)
+          .first()
+        if (!exists) throw error
+        await LeadForm.updateOrCreate(key, values)
+      }
     }
     return forms
   }

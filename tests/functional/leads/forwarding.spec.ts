@@ -263,6 +263,30 @@ test.group('Lead forwarding', (group) => {
   })
 })
 
+test.group('Lead reads at once', (group) => {
+  group.each.setup(async () => {
+    await freshSandbox()
+  })
+
+  test('forms and leads asked for together (as the Leads page does) both answer', async ({
+    client,
+    assert,
+  }) => {
+    for (let round = 0; round < 3; round += 1) {
+      const { key } = await agencyUser()
+      const answers = await Promise.all([
+        client.get('/api/v1/leads/list_lead_forms').bearerToken(key),
+        client.get('/api/v1/leads/list_leads').bearerToken(key),
+        client.get('/api/v1/leads/list_lead_forms').bearerToken(key),
+      ])
+      assert.deepEqual(
+        answers.map((answer) => answer.status()),
+        [200, 200, 200]
+      )
+    }
+  })
+})
+
 test.group('Lead forwarding: plan gates', () => {
   test('Trafficker gets plan_upgrade_required on REST and MCP', async ({ client, assert }) => {
     const user = await createUser()

@@ -11,6 +11,8 @@ export interface LeadView {
   id: string
   formId: string
   adId: string | null
+  adSetId: string | null
+  campaignId: string | null
   /** ISO 8601 */
   createdTime: string
   fieldData: Array<{ name: string; values: string[] }>
@@ -23,6 +25,8 @@ export function leadView(lead: Lead): LeadView {
     id: lead.metaLeadId,
     formId: lead.metaFormId,
     adId: lead.metaAdId,
+    adSetId: lead.metaAdSetId,
+    campaignId: lead.metaCampaignId,
     createdTime: lead.createdTime.toUTC().toISO()!,
     fieldData: JSON.parse(encryption.decrypt<string>(lead.fieldDataEncrypted) ?? '[]'),
     receivedVia: lead.receivedVia,

@@ -24,8 +24,10 @@ export interface ForwardedLeadBody {
   id: string
   form: { id: string; name: string | null }
   page: { id: string | null; name: string | null }
-  /** Ad the lead came from, or null (organic lead). */
+  /** Ad, ad set and campaign the lead came from, or null (organic lead). */
   adId: string | null
+  adSetId: string | null
+  campaignId: string | null
   /** ISO 8601 instant the person submitted the form. */
   createdTime: string
   /** The answers as Meta returns them: question name and values. */
@@ -41,6 +43,8 @@ export function forwardedLeadBody(lead: Lead, form: LeadForm | null): ForwardedL
     form: { id: lead.metaFormId, name: form?.name ?? null },
     page: { id: form?.metaPageId ?? null, name: form?.pageName ?? null },
     adId: lead.metaAdId,
+    adSetId: lead.metaAdSetId,
+    campaignId: lead.metaCampaignId,
     createdTime: lead.createdTime.toUTC().toISO()!,
     fieldData: JSON.parse(encryption.decrypt<string>(lead.fieldDataEncrypted) ?? '[]'),
     receivedVia: lead.receivedVia,

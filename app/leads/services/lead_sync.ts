@@ -122,6 +122,8 @@ export class LeadSync {
         metaLeadId,
         metaFormId: String(node.form_id ?? ''),
         metaAdId: node.ad_id ? String(node.ad_id) : null,
+        metaAdSetId: node.adset_id ? String(node.adset_id) : null,
+        metaCampaignId: node.campaign_id ? String(node.campaign_id) : null,
         createdTime,
         fieldDataEncrypted: encryption.encrypt(JSON.stringify(node.field_data ?? [])),
         receivedVia: via,

@@ -85,6 +85,8 @@ export const listLeads = defineAction({
         id: z.string().describe('Meta lead id'),
         formId: z.string().describe('Lead form id'),
         adId: z.string().nullable().describe('Ad the lead came from, or null (organic)'),
+        adSetId: z.string().nullable().describe('Ad set the lead came from, or null'),
+        campaignId: z.string().nullable().describe('Campaign the lead came from, or null'),
         createdTime: z.string().describe('ISO 8601 instant the form was submitted'),
         fieldData: z
           .array(z.object({ name: z.string(), values: z.array(z.string()) }))

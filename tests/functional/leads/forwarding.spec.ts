@@ -87,6 +87,8 @@ test.group('Lead forwarding', (group) => {
       form: { id: FORM, name: 'Spring catalogue request' },
       page: { id: '300000000000001', name: 'Rivera Outdoor' },
       adId: '120230000000001',
+      adSetId: '120220000000001',
+      campaignId: '120210000000001',
       createdTime: request.json.createdTime,
       fieldData: [
         { name: 'full_name', values: ['Ana Costa'] },

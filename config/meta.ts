@@ -30,8 +30,14 @@ export interface MetaConfig {
   graphVersion: string
   graphUrl: string
   dialogUrl: string
-  /** Permissions asked for in the OAuth dialog (Marketing API). */
+  /** Permissions asked for in the OAuth dialog of every user (Marketing API). */
   scopes: string[]
+  /**
+   * Permissions also asked for when the user's plan has Lead Tracking (Agency): what Meta's
+   * "Lead Ads: Retrieving leads" guide lists for reading all lead data with ad-level fields
+   * (`ads_management` is in `scopes`). See docs/leads.md "Meta permissions".
+   */
+  leadScopes: string[]
   /** Per-request timeout towards Meta, in milliseconds. */
   requestTimeoutMs: number
   /** Attempts after the first one, only for transient faults. */
@@ -95,6 +101,7 @@ const metaConfig: MetaConfig = {
   graphUrl: (env.get('META_GRAPH_URL') ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
   dialogUrl: (env.get('META_DIALOG_URL') ?? 'https://www.facebook.com').replace(/\/+$/, ''),
   scopes: ['ads_read', 'ads_management', 'business_management'],
+  leadScopes: ['leads_retrieval', 'pages_show_list', 'pages_read_engagement', 'pages_manage_ads'],
   requestTimeoutMs: env.get('META_REQUEST_TIMEOUT_MS') ?? 15_000,
   maxRetries: 2,
   maxResponseBytes: 2 * 1024 * 1024,
@@ -116,6 +123,14 @@ const metaConfig: MetaConfig = {
       (key) => key.version !== currentTokenKey.version
     ),
   ],
+}
+
+/**
+ * The permissions a user's Meta connection needs: the Marketing API scopes, plus the lead
+ * scopes when `withLeads` (their plan has Lead Tracking).
+ */
+export function metaScopesFor(withLeads: boolean): string[] {
+  return withLeads ? [...metaConfig.scopes, ...metaConfig.leadScopes] : [...metaConfig.scopes]
 }
 
 export default metaConfig

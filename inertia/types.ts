@@ -125,6 +125,20 @@ export type { NotificationBroadcast } from '#alerts/services/notification_broadc
 export type { AlertChannel } from '#alerts/services/alert_defaults'
 export type { AlertType } from '#alerts/events'
 
+/* Leads (actions; the page's props from its controller). */
+import type { ListLeadForms, ListLeads } from '#leads/actions/list_leads'
+import type {
+  CreateLeadForwarding,
+  ListLeadDeliveries,
+  ListLeadForwardings,
+} from '#leads/actions/lead_forwardings'
+export type LeadFormList = ResultOf<ListLeadForms>
+export type LeadList = ResultOf<ListLeads>
+export type LeadForwardingList = ResultOf<ListLeadForwardings>
+export type CreatedLeadForwarding = ResultOf<CreateLeadForwarding>
+export type LeadDeliveryList = ResultOf<ListLeadDeliveries>
+export type { LeadsPageProps } from '#leads/types'
+
 /* Data rights (privacy page, profile's Delete my account). */
 export type { PrivacyRetention } from '#web/types'
 export type { AccountDeletionResult } from '#accounts/actions/delete_account'

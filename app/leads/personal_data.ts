@@ -1,6 +1,8 @@
 import encryption from '@adonisjs/core/services/encryption'
 import Lead from '#leads/models/lead'
 import LeadForm from '#leads/models/lead_form'
+import LeadDelivery from '#leads/models/lead_delivery'
+import LeadForwarding from '#leads/models/lead_forwarding'
 import {
   isoTimestamp,
   pageById,
@@ -14,8 +16,10 @@ const iso = (value: { toJSDate(): Date } | null | undefined) =>
   isoTimestamp(value ? value.toJSDate() : null)
 
 /**
- * What the leads module holds about a user: the Lead Ads forms seen on their Pages and the
- * stored leads. The leads are the user's own, so their answers are exported decrypted.
+ * What the leads module holds about a user: the Lead Ads forms seen on their Pages, the
+ * stored leads, the forwarding destinations (host only: the full URL and the signing secret
+ * are credentials, never exported) and their delivery log. The leads are the user's own, so
+ * their answers are exported decrypted.
  */
 export default class LeadsPersonalData implements PersonalDataHolder {
   readonly name = 'leads'
@@ -63,10 +67,52 @@ export default class LeadsPersonalData implements PersonalDataHolder {
             })
           ),
       },
+      leadForwardings: {
+        kind: 'many',
+        rows: () =>
+          pageById(
+            (afterId, limit) =>
+              LeadForwarding.query()
+                .where('user_id', userId)
+                .where('id', '>', afterId)
+                .orderBy('id')
+                .limit(limit),
+            (forwarding) => ({
+              name: forwarding.name,
+              destination: forwarding.urlDisplay,
+              formIds: forwarding.formIds,
+              createdAt: iso(forwarding.createdAt),
+            })
+          ),
+      },
+      leadDeliveries: {
+        kind: 'many',
+        rows: () =>
+          pageById(
+            (afterId, limit) =>
+              LeadDelivery.query()
+                .where('user_id', userId)
+                .where('id', '>', afterId)
+                .orderBy('id')
+                .limit(limit),
+            (delivery) => ({
+              leadRowId: delivery.leadId,
+              forwardingId: delivery.forwardingId,
+              status: delivery.status,
+              attempts: delivery.attempts,
+              lastStatusCode: delivery.lastStatusCode,
+              lastError: delivery.lastError,
+              createdAt: iso(delivery.createdAt),
+              sentAt: iso(delivery.sentAt),
+            })
+          ),
+      },
     }
   }
 
   async erase({ userId }: ErasureSubject): Promise<void> {
+    await LeadDelivery.query().where('user_id', userId).delete()
+    await LeadForwarding.query().where('user_id', userId).delete()
     await Lead.query().where('user_id', userId).delete()
     await LeadForm.query().where('user_id', userId).delete()
   }

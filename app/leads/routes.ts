@@ -1,7 +1,8 @@
 import router from '@adonisjs/core/services/router'
-import { middleware, sessionApiMiddleware } from '#start/kernel'
+import { middleware, sessionApiMiddleware, webMiddleware } from '#start/kernel'
 
 const LeadsExportController = () => import('#leads/controllers/leads_export_controller')
+const LeadsPageController = () => import('#leads/controllers/leads_page_controller')
 const LeadgenWebhookController = () => import('#leads/controllers/leadgen_webhook_controller')
 
 /* Meta's leadgen webhook: no session, no CSRF (Meta signs the body with the app secret). */
@@ -12,3 +13,10 @@ router.post('/webhooks/meta/leadgen', [LeadgenWebhookController, 'receive'])
 router
   .get('/api/leads/export.csv', [LeadsExportController, 'export'])
   .use(sessionApiMiddleware(middleware.requireUser()))
+
+/* The Leads page (Agency; others see the upgrade state). */
+router
+  .group(() => {
+    router.get('/leads', [LeadsPageController, 'page'])
+  })
+  .use(webMiddleware())

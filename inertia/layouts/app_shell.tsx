@@ -16,6 +16,7 @@ import {
   User as UserIcon,
   Workflow,
   X,
+  Contact,
   type LucideIcon,
 } from 'lucide-react'
 import { Logo } from '~/components/logo'
@@ -35,13 +36,14 @@ interface NavItem {
   adminOnly?: boolean
 }
 
-/** Sidebar links (spec §2 Sidebar), in the spec's order; Campaigns from issue 15. */
+/** Sidebar links (spec §2 Sidebar), in the spec's order; Campaigns from issue 15, Leads from 16. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/', icon: BarChart3 },
   { label: 'Campaigns', href: '/campaigns', icon: Megaphone },
   { label: 'Integrations', href: '/integrations', icon: Plug },
   { label: 'Automation', href: '/dashboard', icon: Bot },
   { label: 'Rules', href: '/rules', icon: Workflow },
+  { label: 'Leads', href: '/leads', icon: Contact },
   { label: 'Subscription', href: '/subscription', icon: CreditCard },
   { label: 'Profile', href: '/profile', icon: UserIcon },
   { label: 'Alerts', href: '/alerts', icon: Bell },

@@ -209,12 +209,14 @@ export default function Privacy({
               </li>
               <li>
                 Leads from Meta Lead Ads (Agency plan) are stored with the answers encrypted and
-                deleted {leadRetentionDays} days after they arrive; alert webhooks and their signing
-                secrets are stored encrypted until you delete them.
+                deleted {leadRetentionDays} days after they arrive, with their forwarding delivery
+                log; alert webhooks, lead forwarding destinations and their signing secrets are
+                stored encrypted until you delete them.
               </li>
               <li>
                 Notifications and their delivery log are kept with your account; alert emails and
-                webhook calls contain the alert text only, never lead answers.
+                webhook calls contain the alert text only, never lead answers. Lead answers leave
+                Adrelay only to the lead forwarding destinations you add yourself.
               </li>
             </ul>
           </Section>

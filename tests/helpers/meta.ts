@@ -3,7 +3,7 @@ import type User from '#accounts/models/user'
 import { MetaEndpoints } from '#meta/services/meta_endpoints'
 import { GraphClient } from '#meta/services/graph_client'
 import { MetaConnections } from '#meta/services/meta_connections'
-import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
+import { SANDBOX_DEFAULT_SCOPES, type MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { createUser } from '#tests/helpers/factories'
 
 /** Sandbox Meta users (tests/stand_ins/meta_sandbox/sandbox_seed.ts). */
@@ -42,16 +42,18 @@ export async function freshSandbox(): Promise<MetaSandbox> {
 
 /**
  * Connects `user` to a sandbox Meta user without the OAuth dance: the sandbox issues a real
- * token and the connection is stored through the module's own storage.
+ * token granting `scopes` (by default the Marketing API and lead scopes) and the connection
+ * is stored, with those scopes recorded, through the module's own storage.
  */
 export async function connectMeta(
   user: User,
   as: { id: string; name: string } = ALEX,
-  type: 's' | 'l' = 'l'
+  type: 's' | 'l' = 'l',
+  scopes: string[] = SANDBOX_DEFAULT_SCOPES
 ) {
   const sandbox = await freshSandboxNoReset()
   const connections = await app.container.make(MetaConnections)
-  const token = sandbox.issueToken(as.id, type)
+  const token = sandbox.issueToken(as.id, type, scopes)
   const { DateTime } = await import('luxon')
   await connections.save(user.id, {
     metaUserId: as.id,
@@ -60,7 +62,7 @@ export async function connectMeta(
     isLongLived: type === 'l',
     expiresAt: DateTime.utc().plus(type === 'l' ? { days: 60 } : { hours: 1 }),
     dataAccessExpiresAt: null,
-    scopes: ['ads_read', 'ads_management', 'business_management'],
+    scopes,
     sandbox: true,
   })
   return token

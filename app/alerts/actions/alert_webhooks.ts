@@ -4,7 +4,7 @@ import encryption from '@adonisjs/core/services/encryption'
 import AlertWebhook, { type WebhookFormat } from '#alerts/models/alert_webhook'
 import AlertDelivery from '#alerts/models/alert_delivery'
 import Notification from '#alerts/models/notification'
-import { assertPublicUrlShape } from '#shared/public_http'
+import { assertWebhookDestination } from '#shared/signed_webhooks'
 import { AppError } from '#shared/errors'
 
 /** Webhooks a user may keep. */
@@ -42,12 +42,7 @@ export class CreateAlertWebhook {
     userId: number,
     input: { name: string; format: WebhookFormat; url: string }
   ): Promise<{ webhook: AlertWebhookView; secret: string | null }> {
-    const url = app.inProduction
-      ? assertPublicUrlShape(input.url)
-      : assertPublicUrlShape(input.url, [safeOrigin(input.url)])
-    if (app.inProduction && url.protocol !== 'https:') {
-      throw new AppError('url_not_allowed', 'Webhook URLs must use https.', 422, { field: 'url' })
-    }
+    const url = assertWebhookDestination(input.url, app.inProduction)
     const count = await AlertWebhook.query().where('user_id', userId).count('* as total').first()
     if (Number(count?.$extras.total ?? 0) >= MAX_WEBHOOKS_PER_USER) {
       throw new AppError(
@@ -145,13 +140,5 @@ export class ListAlertDeliveries {
       })),
       nextCursor: rows.length > limit ? page[page.length - 1].id : null,
     }
-  }
-}
-
-function safeOrigin(raw: string): string {
-  try {
-    return new URL(raw).origin
-  } catch {
-    return ''
   }
 }

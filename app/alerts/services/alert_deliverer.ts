@@ -13,8 +13,7 @@ import {
   slackWebhookBody,
   SIGNATURE_HEADER,
 } from '#alerts/services/webhook_payloads'
-import { postPublicUrl } from '#shared/public_http'
-import { AppError } from '#shared/errors'
+import { postWebhook, WebhookCallError } from '#shared/signed_webhooks'
 
 /** The result of one delivery attempt. */
 export type AttemptOutcome =
@@ -99,29 +98,22 @@ export class AlertDeliverer {
       headers['Adrelay-Event'] = notification.type
       headers['Adrelay-Delivery'] = String(delivery.id)
     }
-    let answer
     try {
-      answer = await postPublicUrl(url, {
+      return await postWebhook(url, {
         body,
         headers,
-        maxBytes: 64 * 1024,
         timeoutMs: env.get('ALERT_WEBHOOK_TIMEOUT_MS') ?? 10_000,
-        maxRedirects: 0,
         allowPrivateAddresses: !app.inProduction,
       })
     } catch (error) {
-      if (error instanceof AppError && error.status === 422) {
-        throw new PermanentDeliveryError(error.message)
+      if (error instanceof WebhookCallError && !error.retryable) {
+        throw new PermanentWebhookAnswerError(error.message, error.status)
+      }
+      if (error instanceof WebhookCallError && error.status !== null) {
+        throw new WebhookAnswerError(error.message, error.status)
       }
       throw error
     }
-    if (answer.status >= 200 && answer.status < 300) return answer.status
-    const detail = answer.body.toString('utf8').slice(0, 200)
-    const message = `The webhook answered HTTP ${answer.status}${detail ? `: ${detail}` : ''}`
-    if (answer.status === 408 || answer.status === 429 || answer.status >= 500) {
-      throw new WebhookAnswerError(message, answer.status)
-    }
-    throw new PermanentWebhookAnswerError(message, answer.status)
   }
 }
 
@@ -139,7 +131,7 @@ class WebhookAnswerError extends Error {
 class PermanentWebhookAnswerError extends PermanentDeliveryError {
   constructor(
     message: string,
-    readonly status: number
+    readonly status: number | null
   ) {
     super(message)
   }

@@ -1,8 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import type Notification from '#alerts/models/notification'
 
-/** Header carrying the signature of a JSON webhook: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
-export const SIGNATURE_HEADER = 'Adrelay-Signature'
+/* The signature scheme is shared with lead forwarding (app/shared/signed_webhooks.ts). */
+export { SIGNATURE_HEADER, signWebhookBody, verifyWebhookSignature } from '#shared/signed_webhooks'
 
 /** The JSON body of a generic webhook delivery (documented in docs/alerts.md). */
 export interface AlertWebhookBody {
@@ -54,42 +53,6 @@ export function slackWebhookBody(notification: Notification, appUrl: string) {
         : []),
     ],
   }
-}
-
-/**
- * Signs a JSON webhook the way Stripe does: HMAC-SHA256 with the webhook's secret over
- * `<timestamp>.<raw body>`, sent as `t=<timestamp>,v1=<hex digest>`. The timestamp (unix
- * seconds) lets a receiver refuse replays older than its tolerance.
- */
-export function signWebhookBody(body: string, secret: string, timestampSeconds: number): string {
-  const digest = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex')
-  return `t=${timestampSeconds},v1=${digest}`
-}
-
-/**
- * Verifies an `Adrelay-Signature` header against the raw body (what a receiver does; see
- * docs/alerts.md). False when the header is malformed, the timestamp is further than
- * `toleranceSeconds` from `nowSeconds`, or no `v1` digest matches (compared in constant time).
- */
-export function verifyWebhookSignature(
-  body: string,
-  header: string,
-  secret: string,
-  toleranceSeconds = 300,
-  nowSeconds = Math.floor(Date.now() / 1000)
-): boolean {
-  const parts = header.split(',').map((part) => part.trim().split('='))
-  const timestamp = Number(parts.find(([key]) => key === 't')?.[1])
-  const signatures = parts.filter(([key]) => key === 'v1').map(([, value]) => value ?? '')
-  if (!Number.isInteger(timestamp) || signatures.length === 0) return false
-  if (Math.abs(nowSeconds - timestamp) > toleranceSeconds) return false
-  const expected = Buffer.from(
-    createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
-  )
-  return signatures.some((signature) => {
-    const given = Buffer.from(signature)
-    return given.length === expected.length && timingSafeEqual(given, expected)
-  })
 }
 
 function escapeSlack(text: string) {

@@ -1,6 +1,8 @@
 import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
 import encryption from '@adonisjs/core/services/encryption'
 import Lead from '#leads/models/lead'
+import { fromDbTimestamp } from '#shared/db_time'
 import { LeadSync, type LeadFormView } from '#leads/services/lead_sync'
 
 /** A lead as every surface shows it (Meta's Lead shape: answers as `fieldData`). */
@@ -9,6 +11,8 @@ export interface LeadView {
   id: string
   formId: string
   adId: string | null
+  adSetId: string | null
+  campaignId: string | null
   /** ISO 8601 */
   createdTime: string
   fieldData: Array<{ name: string; values: string[] }>
@@ -21,19 +25,50 @@ export function leadView(lead: Lead): LeadView {
     id: lead.metaLeadId,
     formId: lead.metaFormId,
     adId: lead.metaAdId,
+    adSetId: lead.metaAdSetId,
+    campaignId: lead.metaCampaignId,
     createdTime: lead.createdTime.toUTC().toISO()!,
     fieldData: JSON.parse(encryption.decrypt<string>(lead.fieldDataEncrypted) ?? '[]'),
     receivedVia: lead.receivedVia,
   }
 }
 
-/** The Lead Ads forms of the user's Pages, live from Meta. */
+/** A form with what Adrelay has stored of it. */
+export interface LeadFormSummary extends LeadFormView {
+  /** Leads of the form stored in Adrelay (within the retention period) */
+  storedLeads: number
+  /** ISO 8601 time of the newest stored lead, or null */
+  lastLeadAt: string | null
+}
+
+/**
+ * The Lead Ads forms of the user's Pages, live from Meta, each with the count and time of
+ * the newest of its leads stored in Adrelay.
+ * @throws AppError 409 `meta_not_connected` / `meta_token_invalid` from the Meta module
+ */
 @inject()
 export class ListLeadForms {
   constructor(private sync: LeadSync) {}
 
-  async execute(userId: number): Promise<{ forms: LeadFormView[] }> {
-    return { forms: await this.sync.forms(userId) }
+  async execute(userId: number): Promise<{ forms: LeadFormSummary[] }> {
+    const forms = await this.sync.forms(userId)
+    const stats = await db
+      .from('leads')
+      .where('user_id', userId)
+      .groupBy('meta_form_id')
+      .select('meta_form_id')
+      .count('* as total')
+      .max('created_time as newest')
+    return {
+      forms: forms.map((form) => {
+        const row = stats.find((item) => String(item.meta_form_id) === form.id)
+        return {
+          ...form,
+          storedLeads: Number(row?.total ?? 0),
+          lastLeadAt: row?.newest ? fromDbTimestamp(row.newest).toISOString() : null,
+        }
+      }),
+    }
   }
 }
 

@@ -20,6 +20,12 @@ export default class Lead extends BaseModel {
   @column()
   declare metaAdId: string | null
 
+  @column()
+  declare metaAdSetId: string | null
+
+  @column()
+  declare metaCampaignId: string | null
+
   @column.dateTime()
   declare createdTime: DateTime
 

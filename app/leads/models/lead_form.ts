@@ -20,6 +20,10 @@ export default class LeadForm extends BaseModel {
   @column()
   declare name: string
 
+  /** The Page's name when the form was last listed (null before migration 0610's first listing). */
+  @column()
+  declare pageName: string | null
+
   /** Unix seconds of the newest stored lead (leads after it are asked for). */
   @column({ consume: (value) => Number(value) })
   declare lastLeadTime: number

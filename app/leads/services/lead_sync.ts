@@ -6,6 +6,7 @@ import encryption from '@adonisjs/core/services/encryption'
 import { ReadLeadAds } from '#meta/actions/read_lead_ads'
 import Lead from '#leads/models/lead'
 import LeadForm from '#leads/models/lead_form'
+import { LeadForwarder } from '#leads/services/lead_forwarder'
 
 /** A Lead Ads form as the surfaces show it. */
 export interface LeadFormView {
@@ -22,8 +23,8 @@ export interface LeadFormView {
  * of the Pages their ad accounts promote (`GET /<page>/leadgen_forms`), and the leads of each
  * form newer than the last one stored (`GET /<form>/leads` with Meta's `filtering` on
  * `time_created`). New leads are stored once per user (unique Meta lead id), answers
- * encrypted, and raise `lead_received` (no answers in the alert: notifications are not
- * encrypted).
+ * encrypted, raise `lead_received` (no answers in the alert: notifications are not
+ * encrypted) and are queued to the user's forwarding destinations (`LeadForwarder`).
  */
 @inject()
 export class LeadSync {
@@ -45,10 +46,27 @@ export class LeadSync {
       }
     }
     for (const form of forms) {
-      await LeadForm.updateOrCreate(
-        { userId, metaFormId: form.id },
-        { userId, metaFormId: form.id, metaPageId: form.pageId, name: form.name.slice(0, 255) }
-      )
+      const values = {
+        userId,
+        metaFormId: form.id,
+        metaPageId: form.pageId,
+        pageName: form.pageName.slice(0, 255),
+        name: form.name.slice(0, 255),
+      }
+      const key = { userId, metaFormId: form.id }
+      try {
+        await LeadForm.updateOrCreate(key, values)
+      } catch (error) {
+        // Two reads of the same user's forms at once (the Leads page asks for forms and leads
+        // together) both insert: the unique (user, form) key refuses the second, which then
+        // finds the row and updates it.
+        const exists = await LeadForm.query()
+          .where('user_id', userId)
+          .where('meta_form_id', form.id)
+          .first()
+        if (!exists) throw error
+        await LeadForm.updateOrCreate(key, values)
+      }
     }
     return forms
   }
@@ -97,12 +115,15 @@ export class LeadSync {
       .first()
     if (existing) return false
     const createdTime = DateTime.fromSeconds(unixOf(node.created_time), { zone: 'utc' })
+    let lead: Lead
     try {
-      await Lead.create({
+      lead = await Lead.create({
         userId,
         metaLeadId,
         metaFormId: String(node.form_id ?? ''),
         metaAdId: node.ad_id ? String(node.ad_id) : null,
+        metaAdSetId: node.adset_id ? String(node.adset_id) : null,
+        metaCampaignId: node.campaign_id ? String(node.campaign_id) : null,
         createdTime,
         fieldDataEncrypted: encryption.encrypt(JSON.stringify(node.field_data ?? [])),
         receivedVia: via,
@@ -123,10 +144,11 @@ export class LeadSync {
       dedupeKey: `lead_received:${metaLeadId}`,
       title: `New lead${formName ? ` from ${formName}` : ''}`,
       message: `A new lead arrived${formName ? ` on the form "${formName}"` : ''} at ${createdTime.toFormat('LLL d, yyyy HH:mm')} UTC.`,
-      url: '/alerts',
+      url: '/leads',
       data: { leadId: metaLeadId, formId: String(node.form_id ?? ''), adId: node.ad_id ?? null },
       occurredAt: createdTime.toJSDate(),
     })
+    await new LeadForwarder().queue(lead)
     return true
   }
 }

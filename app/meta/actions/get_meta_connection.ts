@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
-import metaConfig from '#config/meta'
+import { metaScopesFor } from '#config/meta'
+import { wantsLeads } from '#meta/actions/start_meta_connection'
 import { MetaConnections } from '#meta/services/meta_connections'
 import { MetaEndpoints } from '#meta/services/meta_endpoints'
 
@@ -11,8 +12,11 @@ export const EXPIRY_WARNING_DAYS = 7
  * The user's Meta connection as the Integrations page and `GET /api/meta/status` show it
  * (spec §3 Meta status: connected, name, userId, isLongLived, expiresAt), plus:
  * `status` ('connected' | 'reconnect_required' | 'not_connected'), `reconnectRequired`,
- * `expiresSoon` (within 7 days), `scopes`, `missingScopes`, `sandbox` (the embedded sandbox
- * stands in for Meta). `userId` is Meta's user id; `expiresAt` is ISO 8601 UTC or null
+ * `expiresSoon` (within 7 days), `scopes` (granted, as Meta's debug_token reported them at
+ * connect), `missingScopes` (asked for by the user's plan, not granted; empty when the grant is
+ * unknown), `leadAccess` ('granted' | 'missing' | 'unknown': whether `leads_retrieval` was
+ * granted, for the Leads page's reconnect state), `sandbox` (the embedded sandbox stands in
+ * for Meta). `userId` is Meta's user id; `expiresAt` is ISO 8601 UTC or null
  * (never expires). Never contains the token.
  */
 @inject()
@@ -37,6 +41,7 @@ export class GetMetaConnection {
         expiresSoon: false,
         scopes: [] as string[],
         missingScopes: [] as string[],
+        leadAccess: 'unknown' as 'granted' | 'missing' | 'unknown',
         sandbox,
       }
     }
@@ -58,7 +63,14 @@ export class GetMetaConnection {
       missingScopes:
         connection.scopes.length === 0
           ? []
-          : metaConfig.scopes.filter((scope) => !connection.scopes.includes(scope)),
+          : metaScopesFor(await wantsLeads(userId)).filter(
+              (scope) => !connection.scopes.includes(scope)
+            ),
+      leadAccess: (connection.scopes.length === 0
+        ? 'unknown'
+        : connection.scopes.includes('leads_retrieval')
+          ? 'granted'
+          : 'missing') as 'granted' | 'missing' | 'unknown',
       sandbox: sandbox || connection.sandbox,
     }
   }

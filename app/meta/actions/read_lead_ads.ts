@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import { MetaAccess } from '#meta/services/meta_access'
 
 /** Graph fields read for a lead (Lead Ads API `Lead` node). */
-export const LEAD_FIELDS = 'id,created_time,ad_id,form_id,field_data'
+export const LEAD_FIELDS = 'id,created_time,ad_id,adset_id,campaign_id,form_id,field_data'
 
 /** A Facebook Page a user's ad accounts promote. */
 export interface PromotedPage {

@@ -40,7 +40,10 @@ export default class MetaOauthController {
     if (!auth.user) return response.redirect('/api/login')
     const redirectUri = callbackUrl(request)
     try {
-      const { url, state } = await this.startConnection.execute({ redirectUri })
+      const { url, state } = await this.startConnection.execute({
+        redirectUri,
+        userId: auth.user.id,
+      })
       session.put(SESSION_KEY, {
         state,
         redirectUri,

@@ -24,7 +24,12 @@ export const getMetaConnection = defineAction({
       .describe('ISO 8601 UTC; null when not connected or never expires'),
     expiresSoon: z.boolean().describe('Expires within 7 days'),
     scopes: z.array(z.string()),
-    missingScopes: z.array(z.string()),
+    missingScopes: z
+      .array(z.string())
+      .describe("Permissions the account's plan needs that the connection was not granted"),
+    leadAccess: z
+      .enum(['granted', 'missing', 'unknown'])
+      .describe('Whether leads_retrieval was granted (missing: reconnect Meta to read leads)'),
     sandbox: z.boolean().describe('true: a sandbox stands in for Meta (development)'),
   }),
   annotations: {

@@ -102,6 +102,11 @@ const SCREENS: Screen[] = [
   { name: 'Rules → History', path: '/rules', as: 'agency', open: openTab('History') },
   { name: 'Rules → Approvals', path: '/rules', as: 'agency', open: openTab('Approvals') },
   { name: 'Alerts', path: '/alerts', as: 'agency' },
+  { name: 'Leads', path: '/leads', as: 'agency' },
+  { name: 'Leads → Forms', path: '/leads', as: 'agency', open: openTab('Forms') },
+  { name: 'Leads → Forwarding', path: '/leads', as: 'agency', open: openTab('Forwarding') },
+  { name: 'Leads → Delivery log', path: '/leads', as: 'agency', open: openTab('Delivery log') },
+  { name: 'Leads (Free)', path: '/leads', as: 'free' },
   { name: 'Integrations', path: '/integrations', as: 'agency' },
   { name: 'Integrations (not connected)', path: '/integrations', as: 'free' },
   {

@@ -13,10 +13,13 @@ import AlertWebhook from '#alerts/models/alert_webhook'
 import AlertDelivery from '#alerts/models/alert_delivery'
 import Lead from '#leads/models/lead'
 import LeadForm from '#leads/models/lead_form'
+import LeadForwarding from '#leads/models/lead_forwarding'
+import LeadDelivery from '#leads/models/lead_delivery'
 import EmbedSession from '#embeds/models/embed_session'
 import { createUser } from '#tests/helpers/factories'
 
 const WEBHOOK_SECRET = 'whsec_do-not-export-me'
+const FORWARDING_URL = 'https://crm.example.test/hooks/secret-forwarding-path'
 const WEBHOOK_URL = 'https://hooks.example.test/services/T000/B000/very-secret-path'
 
 /** Tables of the rules, alerts, leads and embeds modules with a `user_id` column. */
@@ -31,6 +34,8 @@ const MODULE_TABLES = [
   'alert_dedupe',
   'lead_forms',
   'leads',
+  'lead_forwardings',
+  'lead_deliveries',
   'embed_sessions',
 ]
 
@@ -148,6 +153,24 @@ async function userWithModuleData() {
     fieldDataEncrypted: encryption.encrypt(JSON.stringify(fieldData)),
     receivedVia: 'poll',
   })
+  const forwarding = await LeadForwarding.create({
+    userId: user.id,
+    name: 'CRM',
+    urlEncrypted: encryption.encrypt(FORWARDING_URL),
+    urlDisplay: 'https://crm.example.test',
+    secretEncrypted: encryption.encrypt(WEBHOOK_SECRET),
+    formIds: [`form${user.id}`],
+  })
+  await LeadDelivery.create({
+    userId: user.id,
+    leadId: lead.id,
+    forwardingId: forwarding.id,
+    status: 'sent',
+    attempts: 1,
+    lastStatusCode: 200,
+    lastError: null,
+    sentAt: DateTime.utc(),
+  })
   const embed = await EmbedSession.create({
     publicId: `es_${randomBytes(8).toString('hex')}`,
     userId: user.id,
@@ -160,12 +183,12 @@ async function userWithModuleData() {
     expiresAt: DateTime.utc().plus({ hours: 1 }),
     revokedAt: null,
   })
-  return { user, rule, run, item, notification, webhook, lead, fieldData, embed }
+  return { user, rule, run, item, notification, webhook, lead, fieldData, embed, forwarding }
 }
 
 test.group('Data rights: rules, alerts, leads and embeds', () => {
   test('the export holds each module’s data and never a secret', async ({ client, assert }) => {
-    const { user, rule, run, item, notification, webhook, lead, fieldData, embed } =
+    const { user, rule, run, item, notification, webhook, lead, fieldData, embed, forwarding } =
       await userWithModuleData()
     const other = await userWithModuleData()
 
@@ -214,6 +237,12 @@ test.group('Data rights: rules, alerts, leads and embeds', () => {
       data.leads.map((row: any) => [row.id, row.formId, row.createdTime, row.fieldData]),
       [[lead.metaLeadId, lead.metaFormId, lead.createdTime.toUTC().toISO(), fieldData]]
     )
+    assert.containsSubset(data.leadForwardings, [
+      { name: 'CRM', destination: 'https://crm.example.test', formIds: [lead.metaFormId] },
+    ])
+    assert.containsSubset(data.leadDeliveries, [
+      { forwardingId: forwarding.id, status: 'sent', lastStatusCode: 200 },
+    ])
 
     assert.deepEqual(data.embedSessions, [
       {
@@ -235,6 +264,9 @@ test.group('Data rights: rules, alerts, leads and embeds', () => {
       'very-secret-path',
       webhook.secretEncrypted!,
       webhook.urlEncrypted,
+      'secret-forwarding-path',
+      forwarding.secretEncrypted,
+      forwarding.urlEncrypted,
       lead.fieldDataEncrypted,
       embed.secretHash,
       other.lead.metaLeadId,

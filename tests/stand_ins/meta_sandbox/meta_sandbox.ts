@@ -74,6 +74,20 @@ interface TokenClaims {
   n: string
 }
 
+/**
+ * What `issueToken` grants unless told: the Marketing API scopes and the lead scopes an
+ * Agency user's connect asks for (config/meta.ts), so tests that read leads need no OAuth.
+ */
+export const SANDBOX_DEFAULT_SCOPES = [
+  'ads_read',
+  'ads_management',
+  'business_management',
+  'leads_retrieval',
+  'pages_show_list',
+  'pages_read_engagement',
+  'pages_manage_ads',
+]
+
 const LONG_LIVED_SECONDS = 5_183_944
 const SHORT_LIVED_SECONDS = 3600
 const LIST_FIELDS_DEFAULT = ['id']
@@ -239,11 +253,7 @@ export class MetaSandbox {
    * Issues a user token directly (tests that need a connection without the OAuth dance).
    * `type` 'l' = long-lived (60 days), 's' = short-lived (1 hour).
    */
-  issueToken(
-    userId: string,
-    type: 's' | 'l' = 'l',
-    scopes = ['ads_read', 'ads_management', 'business_management']
-  ) {
+  issueToken(userId: string, type: 's' | 'l' = 'l', scopes = SANDBOX_DEFAULT_SCOPES) {
     const now = Math.floor(Date.now() / 1000)
     return this.#sign({
       u: userId,
@@ -766,7 +776,7 @@ export class MetaSandbox {
     const visiblePages = [...this.store.pages.values()]
       .filter((page) => page.accountIds.some((id) => user.adAccountIds.includes(id)))
       .map((page) => page.id)
-    const leadAnswer = this.leads.route(method, node, edge, params, visiblePages, paged)
+    const leadAnswer = this.leads.route(method, node, edge, params, visiblePages, paged, claims.s)
     if (leadAnswer !== undefined) return leadAnswer
 
     const accountId = this.store.accountOf(node)

@@ -17,6 +17,7 @@ export interface SandboxLead {
   formId: string
   createdTime: string
   adId: string | null
+  adSetId: string | null
   campaignId: string | null
   isOrganic: boolean
   fieldData: Array<{ name: string; values: string[] }>
@@ -29,6 +30,7 @@ const LEAD_FIELDS = [
   'id',
   'created_time',
   'ad_id',
+  'adset_id',
   'campaign_id',
   'form_id',
   'field_data',
@@ -86,7 +88,8 @@ export class SandboxLeads {
       formId,
       createdTime: when.toISO({ suppressMilliseconds: true })!,
       adId: '120230000000001',
-      campaignId: null,
+      adSetId: '120220000000001',
+      campaignId: '120210000000001',
       isOrganic: false,
       fieldData: Object.entries(answers).map(([name, value]) => ({ name, values: [value] })),
     })
@@ -100,7 +103,8 @@ export class SandboxLeads {
     edge: string | undefined,
     params: Record<string, string>,
     visiblePageIds: string[],
-    paged: Paged
+    paged: Paged,
+    grantedScopes: string[] = []
   ): unknown {
     const form = this.forms.get(node)
     const lead = this.leads.get(node)
@@ -113,6 +117,15 @@ export class SandboxLeads {
         `Unsupported get request. Object with ID '${node}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
         { subcode: 33 }
       )
+    }
+    // Reading leads needs leads_retrieval (Meta: "Lead Ads: Retrieving leads"); forms do not.
+    if (
+      ((form && edge === 'leads') || (lead && !edge)) &&
+      !grantedScopes.includes('leads_retrieval')
+    ) {
+      throw graphError(200, '(#200) Requires leads_retrieval permission to access leads', {
+        type: 'OAuthException',
+      })
     }
     const wanted = (fallback: string[]) =>
       params.fields ? params.fields.split(',').map((field) => field.trim()) : fallback
@@ -153,6 +166,7 @@ export class SandboxLeads {
       id: lead.id,
       created_time: lead.createdTime.replace('Z', '+0000'),
       ad_id: lead.adId,
+      adset_id: lead.adSetId,
       campaign_id: lead.campaignId,
       form_id: lead.formId,
       field_data: lead.fieldData,

@@ -2,6 +2,8 @@ import { stringify } from 'csv-stringify/sync'
 import Lead from '#leads/models/lead'
 import { leadView } from '#leads/actions/list_leads'
 import { neutralizeFormula } from '#shared/csv_cells'
+import { assertPlanHasFeature } from '#accounts/plan_catalog'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 
 /**
  * The user's stored leads as CSV (newest first), optionally for one form: columns `lead_id`,
@@ -9,12 +11,16 @@ import { neutralizeFormula } from '#shared/csv_cells'
  * question name in order of first appearance (several values joined with "; "). Text cells
  * starting with = + - @ tab or CR get a leading single quote (OWASP CSV injection). Bounded
  * by the retention period, so built in memory.
+ * @throws AppError 403 `plan_upgrade_required` unless the user's plan has `lead_tracking` (the
+ *   gate lives here so every surface that exports leads enforces it)
  */
 export class ExportLeadsCsv {
   async execute(
     userId: number,
     input: { formId?: string | null }
   ): Promise<{ csv: string; filename: string; rows: number }> {
+    const { plan } = await entitlementOf(userId)
+    assertPlanHasFeature(plan.id, 'lead_tracking', 'Lead export')
     const query = Lead.query()
       .where('user_id', userId)
       .orderBy('created_time', 'desc')

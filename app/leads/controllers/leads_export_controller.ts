@@ -1,6 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { assertPlanHasFeature } from '#accounts/plan_catalog'
-import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { ExportLeadsCsv } from '#leads/actions/export_leads_csv'
 import { AppError } from '#shared/errors'
 
@@ -9,8 +7,6 @@ export default class LeadsExportController {
   /** GET /api/leads/export.csv?formId= → text/csv attachment */
   async export({ auth, request, response }: HttpContext) {
     const user = auth.user!
-    const { plan } = await entitlementOf(user.id)
-    assertPlanHasFeature(plan.id, 'lead_tracking', 'Lead export')
     const formId = request.qs().formId
     if (formId !== undefined && !/^\d+$/.test(String(formId))) {
       throw new AppError('validation_failed', 'formId: Expected a numeric form id', 422, {

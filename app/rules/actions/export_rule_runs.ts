@@ -3,6 +3,8 @@ import { Readable } from 'node:stream'
 import { neutralizeFormula } from '#shared/csv_cells'
 import RuleRunItem from '#rules/models/rule_run_item'
 import { ownedRule } from '#rules/services/rules_store'
+import { assertPlanHasFeature } from '#accounts/plan_catalog'
+import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 
 const COLUMNS: Array<[string, string]> = [
   ['createdAt', 'Time (UTC)'],
@@ -30,10 +32,13 @@ const CHUNK_SIZE = 500
  * The run history as CSV (one row per run item, newest first), of one rule or all the user's
  * rules; money in minor units as stored, metric values as `key=value` pairs. Text cells are
  * made inert for spreadsheets (OWASP CSV injection).
- * @throws AppError 404 `rule_not_found`
+ * @throws AppError 403 `plan_upgrade_required` unless the plan has `automated_rules` (checked
+ *   here so every surface that exports history enforces it), 404 `rule_not_found`
  */
 export class ExportRuleRuns {
   async execute(userId: number, input: { ruleId?: number }) {
+    const { plan } = await entitlementOf(userId)
+    assertPlanHasFeature(plan.id, 'automated_rules', 'Rule history export')
     if (input.ruleId !== undefined) await ownedRule(userId, input.ruleId)
     const csv = stringify({
       header: true,

@@ -1,7 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { AppError } from '#shared/errors'
-import { assertPlanHasFeature } from '#accounts/plan_catalog'
-import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { ExportRuleRuns } from '#rules/actions/export_rule_runs'
 
 /** The Rules page and its CSV export (session); everything else goes through /api/actions. */
@@ -17,8 +15,6 @@ export default class RulesController {
    */
   async exportHistory({ request, response, auth }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { plan } = await entitlementOf(user.id)
-    assertPlanHasFeature(plan.id, 'automated_rules', 'Rule history export')
     const raw = request.qs().ruleId
     let ruleId: number | undefined
     if (raw !== undefined && raw !== '') {

@@ -88,8 +88,9 @@ export class RuleScheduler {
   /**
    * Runs one user's claimed rules: a lapsed plan or unreadable ad accounts settle them all at
    * once; otherwise each rule runs on its ad accounts due at this tick (`isDue` per account
-   * time zone) through `RuleRunner.executeMany`, whose last transaction also saves the skipped
-   * runs and every rule's last/next run (`saveSchedules`).
+   * time zone) through `RuleRunner.executeMany`, `batchSize` rules at a time, whose last
+   * transaction also saves those rules' last/next run (`saveSchedules`). Rules with no account
+   * due are saved as skipped in one transaction first (`settle`).
    */
   private async runForUser(
     userId: number,

@@ -46,6 +46,7 @@ export default defineConfig({
     () => import('#start/routes'),
     () => import('#start/kernel'),
     { file: () => import('#start/scheduler'), environment: ['web'] },
+    { file: () => import('#start/notification_relay'), environment: ['web'] },
     () => import('#start/events'),
   ],
 

@@ -13,20 +13,33 @@
 | Baseline in the same run: a sample of rules evaluated the naive way (each rule reading its own
 | objects and insights), giving calls and time per rule for both and their ratio.
 |
+| Write baseline in the same run (issue 16: the tick's database writes are set-based): after
+| the batched tick, the run history is emptied and the same rules run again at the same tick
+| with `batchSize: 1` (each rule's items, run and schedule written on their own), giving both
+| times and their ratio. The batched tick runs first, so it is the one without a warm JIT.
+|
 | Options: --users <n> (default 50), --accounts <n per user> (default 10),
-| --rules <n per user> (default 200), --sample <baseline rules> (default 200).
+| --rules <n per user> (default 200), --sample <read-baseline rules> (default 200),
+| --write-baseline 0 (skip the per-rule write tick).
+| BENCH_RULES=<total> sets the scale quickly: ceil(total / 200) users (the same 200 rules per
+| user and 10 accounts per user), e.g. BENCH_RULES=1000 → 1,000 rules over 50 ad accounts.
+| BENCH_PROFILE=<file> writes a CPU profile of the batched tick (open it in Chrome DevTools).
 */
 import 'reflect-metadata'
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { option } from './shared.js'
+import { median, option } from './shared.js'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
-const USERS = option('users', 50)
+const USERS = process.env.BENCH_RULES
+  ? Math.max(1, Math.ceil(Number(process.env.BENCH_RULES) / option('rules', 200)))
+  : option('users', 50)
 const ACCOUNTS_PER_USER = option('accounts', 10)
 const RULES_PER_USER = option('rules', 200)
 const SAMPLE = option('sample', 200)
+const WRITE_BASELINE = option('write-baseline', 1) !== 0
+const ROUNDS = Math.max(1, option('rounds', 1))
 
 const sqliteFile = `${ROOT}tmp/bench_rules.sqlite3`
 for (const suffix of ['', '-wal', '-shm']) rmSync(sqliteFile + suffix, { force: true })
@@ -212,9 +225,45 @@ const sampler = setInterval(() => {
   peakHeap = Math.max(peakHeap, usage.heapUsed)
 }, 20)
 const scheduler = await app.container.make(RuleScheduler)
-const started = performance.now()
-const report = await scheduler.runTick(DateTime.utc())
-const tickMs = performance.now() - started
+const profileFile = process.env.BENCH_PROFILE
+const { Session } = await import('node:inspector/promises')
+const inspector = profileFile ? new Session() : null
+if (inspector) {
+  inspector.connect()
+  await inspector.post('Profiler.enable')
+  await inspector.post('Profiler.start')
+}
+const tickAt = DateTime.utc()
+/** Empties the run history and makes every rule due again, so each tick starts alike. */
+async function resetRuns() {
+  for (const table of [
+    'alert_deliveries',
+    'notifications',
+    'alert_dedupe',
+    'rule_run_items',
+    'rule_runs',
+  ]) {
+    await db.from(table).delete()
+  }
+  await db.from('rules').update({ next_run_at: past, last_run_at: null })
+}
+/** One tick at `tickAt` with `batchSize`: wall time and CPU time of the process (ms). */
+async function timedTick(batchSize?: number) {
+  const cpu = process.cpuUsage()
+  const startedAt = performance.now()
+  const result = await scheduler.runTick(tickAt, batchSize ? { batchSize } : {})
+  const ms = performance.now() - startedAt
+  const used = process.cpuUsage(cpu)
+  return { ms, cpuMs: (used.user + used.system) / 1000, report: result }
+}
+const first = await timedTick()
+const report = first.report
+const tickMs = first.ms
+if (inspector) {
+  const { profile } = await inspector.post('Profiler.stop')
+  const { writeFileSync } = await import('node:fs')
+  writeFileSync(profileFile!, JSON.stringify(profile))
+}
 clearInterval(sampler)
 const after = process.memoryUsage()
 const levelPairs = new Set(
@@ -223,6 +272,24 @@ const levelPairs = new Set(
     return `${row.user_id}|${definition.scope.adAccountIds[0]}|${definition.scope.level}`
   })
 ).size
+
+/* ---------------------------------------------------------------- baseline: writes per rule */
+// Rounds alternate the order (batched first in odd rounds, per-rule first in even ones) so
+// neither side always gets the warm JIT; medians are printed.
+const batched = [first]
+const perRule: Array<Awaited<ReturnType<typeof timedTick>>> = []
+for (let round = 1; WRITE_BASELINE && round <= ROUNDS; round++) {
+  if (round > 1 && round % 2 === 1) {
+    await resetRuns()
+    batched.push(await timedTick())
+  }
+  await resetRuns()
+  perRule.push(await timedTick(1))
+  if (round % 2 === 0) {
+    await resetRuns()
+    batched.push(await timedTick())
+  }
+}
 
 /* ---------------------------------------------------------------- baseline: reads per rule */
 const runner = await app.container.make(RuleRunner)
@@ -250,8 +317,24 @@ console.log(
   `  rules claimed and run: ${report.claimed} (already claimed: ${report.alreadyClaimed})`
 )
 console.log(
-  `  time per tick: ${tickMs.toFixed(0)} ms (${((tickMs * 1000) / totalRules).toFixed(0)} µs per rule)`
+  `  time per tick: ${tickMs.toFixed(0)} ms, CPU ${first.cpuMs.toFixed(0)} ms (${((tickMs * 1000) / totalRules).toFixed(0)} µs per rule)`
 )
+if (perRule.length > 0) {
+  const wall = (list: typeof perRule) => median(list.map((tick) => tick.ms))
+  const cpu = (list: typeof perRule) => median(list.map((tick) => tick.cpuMs))
+  console.log(
+    `  write baseline, same rules and tick, batchSize 1 (each rule's writes on their own), ` +
+      `median of ${perRule.length} vs ${batched.length} ticks:`
+  )
+  console.log(
+    `    wall: per-rule ${wall(perRule).toFixed(0)} ms, batched ${wall(batched).toFixed(0)} ms — ` +
+      `ratio ${(wall(perRule) / wall(batched)).toFixed(2)}×`
+  )
+  console.log(
+    `    CPU:  per-rule ${cpu(perRule).toFixed(0)} ms, batched ${cpu(batched).toFixed(0)} ms — ` +
+      `ratio ${(cpu(perRule) / cpu(batched)).toFixed(2)}×  (claimed ${perRule.map((tick) => tick.report.claimed).join('/')})`
+  )
+}
 console.log(
   `  Graph calls per tick: ${report.graphCalls.insights} insights + ${report.graphCalls.objects} object-list pages` +
     ` for ${levelPairs} (ad account, level) pairs — target 1 insights call per pair: ` +

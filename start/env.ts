@@ -27,6 +27,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   /* Rate limits (config/limiter.ts): database by default, redis with REDIS_URL */
   LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
 
+  /* Live notifications without Redis: the web process's relay poll (app/alerts/services/notification_relay.ts) */
+  NOTIFICATION_RELAY_INTERVAL_MS: Env.schema.number.optional(),
+
   /* Background jobs (config/queue.ts): database by default, redis with REDIS_URL */
   QUEUE_DRIVER: Env.schema.enum.optional(['database', 'redis', 'sync'] as const),
 

@@ -14,7 +14,8 @@ import {
   quietHoursEnd,
   resolveSettings,
 } from '#alerts/services/alert_defaults'
-import { broadcastNotification } from '#alerts/services/notification_broadcaster'
+import { broadcastNotification, countUnread } from '#alerts/services/notification_broadcaster'
+import { notificationRelay } from '#alerts/services/notification_relay'
 import { toDbTimestamp } from '#shared/db_time'
 import DeliverAlert from '#alerts/jobs/deliver_alert'
 
@@ -80,6 +81,8 @@ export class RaiseAlert {
         },
         { client: trx }
       )
+      // Broadcast by this process after commit: the relay (no Redis) must not push it again.
+      notificationRelay().markLocal(notification.id)
       const deliveries: AlertDelivery[] = []
       if (channels.includes('email')) {
         deliveries.push(
@@ -135,17 +138,8 @@ export class RaiseAlert {
   }
 }
 
-/** Unread in-app notifications of a user. */
-export async function countUnread(userId: number): Promise<number> {
-  const row = await db
-    .from('notifications')
-    .where('user_id', userId)
-    .where('in_app', true)
-    .whereNull('read_at')
-    .count('* as total')
-    .first()
-  return Number(row?.total ?? 0)
-}
+/** Unread in-app notifications of a user (kept here for its importers). */
+export { countUnread }
 
 /**
  * Claims `dedupeKey` for `userId` unless it was claimed less than `cooldownSeconds` before

@@ -1,5 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
 import type Notification from '#alerts/models/notification'
 
 /** The transmit (SSE) channel a user's notification centre subscribes to. */
@@ -24,7 +25,7 @@ export interface NotificationBroadcast {
 /**
  * Pushes a new in-app notification to the user's open tabs over Server-Sent Events
  * (`@adonisjs/transmit`; through Redis pub/sub with REDIS_URL, so every instance's clients
- * get it). Best effort: a failure is logged and the notification stays in the list.
+ * get it; without Redis, other processes' notifications come through `NotificationRelay`). Best effort: a failure is logged and the notification stays in the list.
  */
 export async function broadcastNotification(notification: Notification, unreadCount: number) {
   try {
@@ -44,4 +45,16 @@ export async function broadcastNotification(notification: Notification, unreadCo
   } catch (error) {
     logger.warn({ err: error, notificationId: notification.id }, 'live notification not pushed')
   }
+}
+
+/** Unread in-app notifications of a user. */
+export async function countUnread(userId: number): Promise<number> {
+  const row = await db
+    .from('notifications')
+    .where('user_id', userId)
+    .where('in_app', true)
+    .whereNull('read_at')
+    .count('* as total')
+    .first()
+  return Number(row?.total ?? 0)
 }

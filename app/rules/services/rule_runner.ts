@@ -2,6 +2,8 @@ import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
 import logger from '@adonisjs/core/services/logger'
 import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { AppError } from '#shared/errors'
 // The `alert:raised` event contract (its EventsList augmentation), owned by the alerts module.
 import type {} from '#alerts/events'
@@ -37,6 +39,7 @@ import { localDate, TickFacts, type LevelFacts } from '#rules/services/meta_fact
 import type Rule from '#rules/models/rule'
 import RuleRun from '#rules/models/rule_run'
 import RuleRunItem from '#rules/models/rule_run_item'
+import { chunks, insertRows, updateRowsById } from '#rules/services/batch_writes'
 
 /** A subject whose conditions matched, with the figures that matched. */
 export interface RuleCandidate {
@@ -51,6 +54,26 @@ export interface RuleEvaluation {
   candidates: RuleCandidate[]
   /** Ad accounts named by the rule that the Meta connection no longer sees. */
   missingAdAccounts: string[]
+}
+
+/** One rule of a batch: the rule, its claimed run and the ad accounts it runs on now. */
+export interface RuleJob {
+  rule: Rule
+  run: RuleRun
+  accounts: AdAccount[]
+}
+
+/** Per object id: the rule's last change and the value before its first change in 24 h. */
+export type History = Map<
+  string,
+  { lastActedAt: DateTime | null; valueAtStartOf24h: number | null }
+>
+
+/** A rule's items planned in memory, the auto-mode writes to apply, the webhook's objects. */
+export interface PlannedRun {
+  items: RuleRunItem[]
+  writes: Array<{ item: RuleRunItem; value: string | number }>
+  webhookObjects: Array<Record<string, any>>
 }
 
 /** Meta refusals that make a run "skipped" (with the reason) rather than "failed". */
@@ -155,25 +178,152 @@ export class RuleRunner {
    * Runs `rule` as `run` (already claimed) on `accounts`: evaluates, records one item per
    * matched object and action, applies writes in auto mode, emits the alerts, and completes
    * the run. Meta throttling, a lost connection or an outage marks the run `skipped` with the
-   * reason; anything else `failed`. Never throws.
+   * reason; anything else `failed`. Never throws. (`executeMany` with one rule.)
    */
   async execute(rule: Rule, run: RuleRun, facts: TickFacts, accounts: AdAccount[]) {
-    const definition = rule.definition
-    const mode: RuleMode = run.mode
-    try {
-      const { evaluated, candidates } = await this.evaluate(definition, facts, accounts)
-      run.evaluatedCount = evaluated
-      run.matchedCount = candidates.length
-      const items = await this.act(rule, run, candidates, facts.now, mode)
-      run.actedCount = items.filter((item) => item.status === 'executed').length
-      run.status = 'completed'
-      await this.raiseAlerts(rule, run, items)
-    } catch (error) {
-      this.recordFailure(rule, run, error)
-    }
-    run.finishedAt = DateTime.utc()
-    await run.save()
+    await this.executeMany([{ rule, run, accounts }], facts)
     return run
+  }
+
+  /**
+   * Runs several claimed rules of one user in one tick (`facts`) with set-based writes:
+   * 1. evaluates every rule (no I/O beyond the shared `facts`);
+   * 2. reads the cooldown / 24 h history of every rule that writes in one query per chunk;
+   * 3. plans each rule's items in memory (guards, cooldown, blast radius);
+   * 4. inserts every planned item in one transaction (multi-row inserts), reading ids back
+   *    only for runs that need them (approval: the alert names the items; auto: the write
+   *    updates its item);
+   * 5. applies auto-mode writes through the Meta actions (one item update each) and calls
+   *    webhooks (one POST per run);
+   * 6. in one last transaction: the webhook items, every run's status and counts, then
+   *    `options.finish(trx)` (the scheduler's bulk update of the rules' last/next run);
+   * 7. after commit, the alerts.
+   * A rule's own failure (Meta's limits: `skipped`; anything else: `failed`) affects only
+   * its run; a failed database write fails the runs of the batch. Never throws.
+   */
+  async executeMany(
+    jobs: RuleJob[],
+    facts: TickFacts,
+    options: { finish?: (trx: TransactionClientContract) => Promise<void> } = {}
+  ) {
+    const now = facts.now
+    const live: Array<RuleJob & { candidates: RuleCandidate[]; plan?: PlannedRun }> = []
+    for (const job of jobs) {
+      try {
+        const { evaluated, candidates } = await this.evaluate(
+          job.rule.definition,
+          facts,
+          job.accounts
+        )
+        job.run.evaluatedCount = evaluated
+        job.run.matchedCount = candidates.length
+        live.push({ ...job, candidates })
+      } catch (error) {
+        this.recordFailure(job.rule, job.run, error)
+      }
+    }
+    const histories = await this.histories(
+      live.filter(({ rule, candidates }) => candidates.length > 0 && writeActionOf(rule)),
+      now
+    ).catch((error) => {
+      for (const job of live) this.recordFailure(job.rule, job.run, error)
+      live.length = 0
+      return new Map<number, History>()
+    })
+    for (const job of live) {
+      try {
+        job.plan = await this.plan(
+          job.rule,
+          job.run,
+          job.candidates,
+          now,
+          job.run.mode,
+          histories.get(job.rule.id) ?? new Map()
+        )
+      } catch (error) {
+        this.recordFailure(job.rule, job.run, error)
+      }
+    }
+    let planned = live.filter((job) => job.plan)
+    try {
+      await this.insertItems(planned.map((job) => ({ run: job.run, items: job.plan!.items })))
+    } catch (error) {
+      for (const job of planned) this.recordFailure(job.rule, job.run, error)
+      planned = []
+    }
+    const webhookItems: RuleRunItem[] = []
+    for (const job of planned) {
+      const { rule, run, plan } = job
+      try {
+        for (const { item, value } of plan!.writes) await this.applyItem(item, value)
+        const webhook = rule.definition.actions.find((action) => action.type === 'webhook')
+        if (webhook?.url && plan!.webhookObjects.length > 0) {
+          const created = await this.callWebhook(
+            rule,
+            run,
+            webhook.url,
+            plan!.webhookObjects,
+            plan!.items,
+            run.mode
+          )
+          plan!.items.push(...created)
+          webhookItems.push(...created)
+        }
+        run.actedCount = plan!.items.filter((item) => item.status === 'executed').length
+        run.status = 'completed'
+      } catch (error) {
+        this.recordFailure(rule, run, error)
+      }
+    }
+    const finishedAt = DateTime.utc()
+    for (const { run } of jobs) run.finishedAt = finishedAt
+    try {
+      await db.transaction(async (trx) => {
+        await insertRows(trx, webhookItems)
+        await saveRuns(
+          trx,
+          jobs.map((job) => job.run)
+        )
+        await options.finish?.(trx)
+      })
+    } catch (error) {
+      // Like a worker that died mid-run: the runs keep their `running` rows (claimed, so the
+      // tick is not run twice) and the rules their next run; the next tick runs them.
+      logger.error({ err: error, runIds: jobs.map((job) => job.run.id) }, 'rule runs not saved')
+      return
+    }
+    for (const { rule, run, plan } of planned) {
+      if (run.status === 'completed') await this.raiseAlerts(rule, run, plan!.items)
+    }
+  }
+
+  /**
+   * Inserts the planned items of several runs (one transaction, multi-row inserts), then reads
+   * back the ids of the items of runs not in dry-run mode: (run, object, action) is unique
+   * within a run.
+   */
+  private async insertItems(entries: Array<{ run: RuleRun; items: RuleRunItem[] }>) {
+    const all = entries.flatMap((entry) => entry.items)
+    if (all.length === 0) return
+    await db.transaction((trx) => insertRows(trx, all))
+    const needIds = entries.filter((entry) => entry.run.mode !== 'dry_run' && entry.items.length)
+    const byKey = new Map<string, RuleRunItem>()
+    for (const { items } of needIds) {
+      for (const item of items) byKey.set(`${item.runId}|${item.objectId}|${item.action}`, item)
+    }
+    for (const runs of chunks(needIds.map((entry) => entry.run.id))) {
+      const rows = await db
+        .from('rule_run_items')
+        .select('id', 'run_id', 'object_id', 'action')
+        .whereIn('run_id', runs)
+      for (const row of rows) {
+        const item = byKey.get(`${row.run_id}|${row.object_id}|${row.action}`)
+        if (!item) continue
+        item.id = Number(row.id)
+        item.$isPersisted = true
+        item.$hydrateOriginals()
+      }
+    }
   }
 
   /**
@@ -194,27 +344,29 @@ export class RuleRunner {
         : 'Unexpected error while running the rule.'
   }
 
-  async act(
+  /**
+   * Plans `rule`'s items for its matched `candidates` in memory (nothing written): cooldown
+   * (`history`: the rule's recent changes per object), the write guards (engine.planWrite), the
+   * blast-radius cap, notify items, and the objects a webhook will report. In auto mode the
+   * writes to apply (after the items are stored) are returned with their values.
+   */
+  async plan(
     rule: Rule,
     run: RuleRun,
     candidates: RuleCandidate[],
     now: DateTime,
-    mode: RuleMode
-  ): Promise<RuleRunItem[]> {
+    mode: RuleMode,
+    history: History
+  ): Promise<PlannedRun> {
     const { guards } = rule.definition
-    const writeAction = rule.definition.actions.find((action) =>
-      WRITE_ACTIONS.includes(action.type)
-    )
-    const history = writeAction
-      ? await this.history(
-          rule.id,
-          candidates.map((candidate) => candidate.subject.id),
-          now,
-          mode
-        )
-      : new Map()
     const items: RuleRunItem[] = []
+    const writesToApply: PlannedRun['writes'] = []
     const webhookObjects: Array<Record<string, any>> = []
+    const item = (values: Partial<RuleRunItem>) => {
+      const created = new RuleRunItem().merge(values)
+      items.push(created)
+      return created
+    }
     let writes = 0
     for (const candidate of candidates) {
       const { subject, match } = candidate
@@ -231,15 +383,13 @@ export class RuleRunner {
       }
       for (const action of rule.definition.actions) {
         if (action.type === 'notify') {
-          items.push(
-            await RuleRunItem.create({
-              ...base,
-              action: 'notify',
-              field: null,
-              status: mode === 'dry_run' ? 'planned' : 'executed',
-              executedAt: mode === 'dry_run' ? null : now,
-            })
-          )
+          item({
+            ...base,
+            action: 'notify',
+            field: null,
+            status: mode === 'dry_run' ? 'planned' : 'executed',
+            executedAt: mode === 'dry_run' ? null : now,
+          })
           continue
         }
         if (action.type === 'webhook') {
@@ -248,15 +398,13 @@ export class RuleRunner {
         }
         const past = history.get(subject.id)
         if (inCooldown(past?.lastActedAt ?? null, now, guards.cooldownHours)) {
-          items.push(
-            await RuleRunItem.create({
-              ...base,
-              action: action.type,
-              field: null,
-              status: 'skipped',
-              reason: `cooldown: acted ${past!.lastActedAt!.toRelative({ base: now })}, cooldown ${guards.cooldownHours} h`,
-            })
-          )
+          item({
+            ...base,
+            action: action.type,
+            field: null,
+            status: 'skipped',
+            reason: `cooldown: acted ${past!.lastActedAt!.toRelative({ base: now })}, cooldown ${guards.cooldownHours} h`,
+          })
           continue
         }
         const target =
@@ -265,34 +413,30 @@ export class RuleRunner {
           valueAtStartOf24h: past?.valueAtStartOf24h ?? null,
         })
         if (plan.kind === 'skip') {
-          items.push(
-            await RuleRunItem.create({
-              ...base,
-              action: action.type,
-              field: null,
-              status: 'skipped',
-              reason: plan.reason,
-            })
-          )
+          item({
+            ...base,
+            action: action.type,
+            field: null,
+            status: 'skipped',
+            reason: plan.reason,
+          })
           continue
         }
         if (writes >= guards.maxObjectsPerRun) {
-          items.push(
-            await RuleRunItem.create({
-              ...base,
-              action: action.type,
-              field: plan.field,
-              beforeValue: String(plan.before),
-              plannedValue: String(plan.after),
-              clamped: plan.clamped,
-              status: 'skipped',
-              reason: `blast-radius cap: at most ${guards.maxObjectsPerRun} objects changed per run`,
-            })
-          )
+          item({
+            ...base,
+            action: action.type,
+            field: plan.field,
+            beforeValue: String(plan.before),
+            plannedValue: String(plan.after),
+            clamped: plan.clamped,
+            status: 'skipped',
+            reason: `blast-radius cap: at most ${guards.maxObjectsPerRun} objects changed per run`,
+          })
           continue
         }
         writes++
-        const item = await RuleRunItem.create({
+        const write = item({
           ...base,
           action: action.type,
           field: plan.field,
@@ -303,21 +447,16 @@ export class RuleRunner {
           status:
             mode === 'dry_run' ? 'planned' : mode === 'approval' ? 'pending_approval' : 'executed',
         })
-        if (mode === 'auto') await this.applyItem(item, plan.after)
-        items.push(item)
+        if (mode === 'auto') writesToApply.push({ item: write, value: plan.after })
       }
     }
-    const webhook = rule.definition.actions.find((action) => action.type === 'webhook')
-    if (webhook?.url && webhookObjects.length > 0) {
-      items.push(...(await this.callWebhook(rule, run, webhook.url, webhookObjects, items, mode)))
-    }
-    return items
+    return { items, writes: writesToApply, webhookObjects }
   }
 
   /**
    * The webhook action: one POST per run (JSON: rule, run, and each matched object with its
    * metric values and the change made or planned), recorded as one item per object. Dry runs
-   * only record it. The URL must be https and resolve to a public address (#shared/public_http;
+   * only record it; the items come back unsaved. The URL must be https and resolve to a public address (#shared/public_http;
    * OUTBOUND_ALLOWED_ORIGINS exempts development origins).
    */
   private async callWebhook(
@@ -373,21 +512,18 @@ export class RuleRunner {
       }
     }
     const now = DateTime.utc()
-    const created: RuleRunItem[] = []
-    for (const object of objects) {
-      created.push(
-        await RuleRunItem.create({
-          ...(object as any),
-          action: 'webhook',
-          field: null,
-          status,
-          reason,
-          errorMessage,
-          executedAt: status === 'executed' ? now : null,
-        })
-      )
-    }
-    return created
+    // Unsaved: executeMany stores them with the run in its last transaction.
+    return objects.map((object) =>
+      new RuleRunItem().merge({
+        ...(object as any),
+        action: 'webhook',
+        field: null,
+        status,
+        reason,
+        errorMessage,
+        executedAt: status === 'executed' ? now : null,
+      })
+    )
   }
 
   /**
@@ -449,40 +585,58 @@ export class RuleRunner {
   }
 
   /**
-   * Per object: when this rule last acted on it (executed writes; in a dry run its planned
-   * writes too) within the cooldown or 24 h, and the value before its first change in 24 h.
+   * Per rule and object: when the rule last acted on it (executed writes; in a dry run its
+   * planned writes too) within the last 30 days, and the value before its first change in the
+   * last 24 h. One query per chunk of rules and objects (oldest first, so "first change" is the
+   * first row seen).
    */
-  private async history(ruleId: number, objectIds: string[], now: DateTime, mode: RuleMode) {
-    const result = new Map<
-      string,
-      { lastActedAt: DateTime | null; valueAtStartOf24h: number | null }
-    >()
-    if (objectIds.length === 0) return result
-    const since = now.minus({ hours: 24 * 30 })
-    const items = await RuleRunItem.query()
-      .where('rule_id', ruleId)
-      .whereIn('object_id', objectIds)
-      .whereNotNull('field')
-      .where((query) => {
-        query.where((executed) =>
-          executed.where('status', 'executed').where('executed_at', '>=', toDbTimestamp(since))
-        )
-        if (mode === 'dry_run') {
-          query.orWhere((planned) =>
-            planned.where('status', 'planned').where('created_at', '>=', toDbTimestamp(since))
-          )
-        }
-      })
-      .orderBy('id', 'asc')
+  private async histories(
+    jobs: Array<{ rule: Rule; run: RuleRun; candidates: RuleCandidate[] }>,
+    now: DateTime
+  ) {
+    const result = new Map<number, History>()
+    if (jobs.length === 0) return result
+    const since = toDbTimestamp(now.minus({ hours: 24 * 30 }))
     const dayAgo = now.minus({ hours: 24 })
-    for (const item of items) {
-      const at = item.executedAt ?? item.createdAt
-      const entry = result.get(item.objectId) ?? { lastActedAt: null, valueAtStartOf24h: null }
-      if (!entry.lastActedAt || at > entry.lastActedAt) entry.lastActedAt = at
-      if (at >= dayAgo && entry.valueAtStartOf24h === null && item.field !== 'status') {
-        entry.valueAtStartOf24h = item.beforeValue === null ? null : Number(item.beforeValue)
+    const dryRules = new Set(
+      jobs.filter((job) => job.run.mode === 'dry_run').map((job) => job.rule.id)
+    )
+    for (const group of chunks(jobs)) {
+      const objectIds = [
+        ...new Set(group.flatMap((job) => job.candidates.map((c) => c.subject.id))),
+      ]
+      for (const objects of chunks(objectIds, 500)) {
+        const items = await RuleRunItem.query()
+          .whereIn(
+            'rule_id',
+            group.map((job) => job.rule.id)
+          )
+          .whereIn('object_id', objects)
+          .whereNotNull('field')
+          .where((query) => {
+            query
+              .where((executed) =>
+                executed.where('status', 'executed').where('executed_at', '>=', since)
+              )
+              .orWhere((planned) =>
+                planned.where('status', 'planned').where('created_at', '>=', since)
+              )
+          })
+          .orderBy('id', 'asc')
+        for (const item of items) {
+          // A planned (dry-run) change counts only for dry runs of the same rule.
+          if (item.status === 'planned' && !dryRules.has(item.ruleId)) continue
+          const history = result.get(item.ruleId) ?? new Map()
+          result.set(item.ruleId, history)
+          const at = item.executedAt ?? item.createdAt
+          const entry = history.get(item.objectId) ?? { lastActedAt: null, valueAtStartOf24h: null }
+          if (!entry.lastActedAt || at > entry.lastActedAt) entry.lastActedAt = at
+          if (at >= dayAgo && entry.valueAtStartOf24h === null && item.field !== 'status') {
+            entry.valueAtStartOf24h = item.beforeValue === null ? null : Number(item.beforeValue)
+          }
+          history.set(item.objectId, entry)
+        }
       }
-      result.set(item.objectId, entry)
     }
     return result
   }
@@ -518,6 +672,34 @@ export class RuleRunner {
         data: { ruleId: rule.id, runId: run.id, itemIds: pending.map((item) => item.id) },
       })
     }
+  }
+}
+
+function writeActionOf(rule: Rule) {
+  return rule.definition.actions.find((action) => WRITE_ACTIONS.includes(action.type))
+}
+
+/** Saves every run's status, reason, counts and end in one statement per chunk. */
+export async function saveRuns(trx: TransactionClientContract, runs: RuleRun[]) {
+  await updateRowsById(
+    trx,
+    'rule_runs',
+    ['status', 'reason', 'evaluated_count', 'matched_count', 'acted_count', 'finished_at'],
+    runs.map((run) => ({
+      id: run.id,
+      values: {
+        status: run.status === 'running' ? 'completed' : run.status,
+        reason: run.reason,
+        evaluated_count: run.evaluatedCount,
+        matched_count: run.matchedCount,
+        acted_count: run.actedCount,
+        finished_at: run.finishedAt,
+      },
+    }))
+  )
+  for (const run of runs) {
+    if (run.status === 'running') run.status = 'completed'
+    run.$hydrateOriginals()
   }
 }
 

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
-import { FlaskConical, History, Loader2, Plus, Trash2 } from 'lucide-react'
+import { FlaskConical, History, Loader2, Plus } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { Badge } from '~/components/ui/badge'
 import { Input } from '~/components/ui/input'
@@ -14,18 +14,15 @@ import {
 } from '~/components/ui/dialog'
 import { useMetaAdAccounts } from '~/hooks/use_meta_connection'
 import { useBacktestRule, usePreviewRule, useSaveRule } from '~/hooks/use_rules'
+import { ACTION_LABELS, MODE_LABELS, toMajor, toMinor } from '~/lib/rules'
+import type { RuleDefinition } from '~/types'
 import {
-  ACTION_LABELS,
-  METRIC_LABELS,
-  MODE_LABELS,
-  MONEY_METRICS,
-  OPERATOR_LABELS,
-  WINDOW_LABELS,
-  describeCondition,
-  toMajor,
-  toMinor,
-} from '~/lib/rules'
-import type { RuleCondition, RuleDefinition } from '~/types'
+  ConditionRow,
+  NumberField,
+  Select,
+  newCondition,
+  selectClass,
+} from '~/components/rules/condition_row'
 
 /** What the builder edits: a saved rule (with its id) or a new draft (maybe from a template). */
 export interface RuleDraft {
@@ -36,208 +33,12 @@ export interface RuleDraft {
   definition: RuleDefinition
 }
 
-const selectClass =
-  'h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500'
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-3 sm:p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{title}</legend>
       {children}
     </fieldset>
-  )
-}
-
-function Select({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  id: string
-  label: string
-  value: string
-  onChange: (value: string) => void
-  options: Record<string, string>
-}) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <select
-        id={id}
-        className={selectClass}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {Object.entries(options).map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
-
-function NumberField({
-  id,
-  label,
-  value,
-  onChange,
-  step = 'any',
-}: {
-  id: string
-  label: string
-  value: number | undefined
-  onChange: (value: number | undefined) => void
-  step?: string
-}) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        step={step}
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-      />
-    </div>
-  )
-}
-
-function ConditionEditor({
-  id,
-  condition,
-  onChange,
-  onRemove,
-}: {
-  id: string
-  condition: RuleCondition
-  onChange: (condition: RuleCondition) => void
-  onRemove: () => void
-}) {
-  if (condition.kind !== 'value' && condition.kind !== 'trend') {
-    return (
-      <div className="flex items-start justify-between gap-2 rounded-md bg-slate-50 p-2 text-sm">
-        <span className="min-w-0 break-words">{describeCondition(condition)}</span>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label="Remove condition"
-          onClick={onRemove}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
-      </div>
-    )
-  }
-  const money = MONEY_METRICS.has(condition.metric)
-  return (
-    <div className="grid gap-2 rounded-md bg-slate-50 p-2 sm:grid-cols-[1fr_1fr_1fr_1fr_auto] sm:items-end">
-      <Select
-        id={`${id}-metric`}
-        label="Metric"
-        value={condition.metric}
-        options={METRIC_LABELS}
-        onChange={(metric) => onChange({ ...condition, metric: metric as any })}
-      />
-      <Select
-        id={`${id}-window`}
-        label="Window"
-        value={condition.window}
-        options={WINDOW_LABELS}
-        onChange={(window) => onChange({ ...condition, window: window as any })}
-      />
-      {condition.kind === 'value' ? (
-        <>
-          <Select
-            id={`${id}-operator`}
-            label="Operator"
-            value={condition.operator}
-            options={{ ...OPERATOR_LABELS, rose: 'rose by %', fell: 'fell by %' }}
-            onChange={(operator) =>
-              operator === 'rose' || operator === 'fell'
-                ? onChange({
-                    kind: 'trend',
-                    metric: condition.metric,
-                    window: condition.window,
-                    direction: operator,
-                    percent: 20,
-                  })
-                : onChange({ ...condition, operator: operator as any })
-            }
-          />
-          <div className="grid gap-2">
-            <NumberField
-              id={`${id}-value`}
-              label={money ? 'Value (account currency)' : 'Value'}
-              value={money ? toMajor(condition.value) : condition.value}
-              onChange={(value) =>
-                onChange({ ...condition, value: money ? toMinor(value ?? 0) : (value ?? 0) })
-              }
-            />
-            {(condition.operator === 'between' || condition.operator === 'not_between') && (
-              <NumberField
-                id={`${id}-value-to`}
-                label="and"
-                value={
-                  condition.valueTo === undefined
-                    ? undefined
-                    : money
-                      ? toMajor(condition.valueTo)
-                      : condition.valueTo
-                }
-                onChange={(value) =>
-                  onChange({
-                    ...condition,
-                    valueTo: value === undefined ? undefined : money ? toMinor(value) : value,
-                  })
-                }
-              />
-            )}
-          </div>
-        </>
-      ) : (
-        <>
-          <Select
-            id={`${id}-operator`}
-            label="Operator"
-            value={condition.direction}
-            options={{ ...OPERATOR_LABELS, rose: 'rose by %', fell: 'fell by %' }}
-            onChange={(operator) =>
-              operator === 'rose' || operator === 'fell'
-                ? onChange({ ...condition, direction: operator })
-                : onChange({
-                    kind: 'value',
-                    metric: condition.metric,
-                    window: condition.window,
-                    operator: operator as any,
-                    value: 0,
-                  })
-            }
-          />
-          <NumberField
-            id={`${id}-percent`}
-            label="Percent"
-            value={condition.percent}
-            onChange={(value) => onChange({ ...condition, percent: value ?? 1 })}
-          />
-        </>
-      )}
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label="Remove condition"
-        onClick={onRemove}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
-    </div>
   )
 }
 
@@ -460,7 +261,7 @@ export function RuleBuilder({
                     </label>
                   </div>
                   {group.conditions.map((condition, index) => (
-                    <ConditionEditor
+                    <ConditionRow
                       key={index}
                       id={`${id}-g${groupIndex}-c${index}`}
                       condition={condition}
@@ -483,16 +284,7 @@ export function RuleBuilder({
                     onClick={() =>
                       setGroup({
                         ...group,
-                        conditions: [
-                          ...group.conditions,
-                          {
-                            kind: 'value',
-                            metric: 'spend',
-                            window: 'today',
-                            operator: 'gt',
-                            value: 0,
-                          },
-                        ],
+                        conditions: [...group.conditions, newCondition()],
                       })
                     }
                   >
@@ -514,15 +306,7 @@ export function RuleBuilder({
                       ...definition.conditions.groups,
                       {
                         match: 'all',
-                        conditions: [
-                          {
-                            kind: 'value',
-                            metric: 'spend',
-                            window: 'today',
-                            operator: 'gt',
-                            value: 0,
-                          },
-                        ],
+                        conditions: [newCondition()],
                       },
                     ],
                   },

@@ -3,6 +3,27 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { createUser, setPlan } from '#tests/helpers/factories'
 import { anAlert } from '#tests/helpers/alerts'
 import { RaiseAlert } from '#alerts/actions/raise_alert'
+import { spawn } from 'node:child_process'
+import app from '@adonisjs/core/services/app'
+import { notificationRelay, startNotificationRelay } from '#alerts/services/notification_relay'
+
+/** Runs tests/helpers/raise_alert_process.ts: a separate Node process raising one alert. */
+function raiseInAnotherProcess(userId: number, title: string) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import=@poppinss/ts-exec', 'tests/helpers/raise_alert_process.ts', String(userId), title],
+      { cwd: app.appRoot.pathname, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] }
+    )
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('error', reject)
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`exit ${code}: ${output}`))
+    )
+  })
+}
 
 test.group('Notification center', () => {
   test('a new alert appears live in the bell, without a reload', async ({
@@ -38,6 +59,44 @@ test.group('Notification center', () => {
     await page.getByRole('button', { name: 'Mark all as read' }).click()
     await badge.waitFor({ state: 'detached' })
   })
+
+  test('an alert raised in a separate process (a queue worker) reaches the open tab live', async ({
+    browserContext,
+    assert,
+  }) => {
+    // The web process's relay when transmit has no transport; with REDIS_URL (the MySQL + Redis
+    // pass) transmit's Redis transport carries the broadcast and the relay does not start.
+    const relayed = await startNotificationRelay()
+    try {
+      const user = await createUser()
+      await setPlan(user, 'trafficker')
+      await browserContext.loginAs(user)
+      const page = await browserContext.newPage()
+      await page.setViewportSize({ width: 1280, height: 800 })
+      const subscribed = page.waitForResponse(
+        (response) => response.url().includes('/__transmit/subscribe') && response.ok()
+      )
+      await page.goto('/')
+      await subscribed
+      await page.getByTestId('notification-bell').first().waitFor()
+      assert.equal(await page.getByTestId('notification-unread-count').count(), 0)
+
+      const output = await raiseInAnotherProcess(user.id, 'Raised by the worker process')
+      assert.include(output, '"status":"delivered"')
+
+      const badge = page.getByTestId('notification-unread-count').first()
+      await badge.waitFor({ timeout: 20_000 })
+      assert.equal(await badge.textContent(), '1')
+      await page.getByTestId('notification-bell').first().click()
+      assert.include(
+        await page.getByTestId('notification-list').textContent(),
+        'Raised by the worker process'
+      )
+      assert.equal(notificationRelay().running, relayed)
+    } finally {
+      if (relayed) await notificationRelay().stop()
+    }
+  }).timeout(90_000)
 
   test('the Alerts page works at 375 px without horizontal scroll', async ({
     browserContext,

@@ -451,6 +451,62 @@ test.group('Rules: scheduling', (group) => {
     assert.equal(report.claimed, 3)
   })
 
+  test("one tick runs a user's dry-run, approval and auto rules together, each with its own writes", async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const raised: any[] = []
+    const listener = (alert: any) => raised.push(alert)
+    emitter.on('alert:raised', listener)
+    try {
+      const ids: Record<string, number> = {}
+      for (const mode of ['dry_run', 'approval', 'auto']) {
+        const { rule } = await invoke(user.id, 'create_rule', {
+          name: mode,
+          definition: definition(),
+          enabled: true,
+          mode,
+        })
+        ids[mode] = rule.id
+      }
+      await Rule.query()
+        .whereIn('id', Object.values(ids))
+        .update({
+          nextRunAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-LL-dd HH:mm:ss'),
+        })
+      const writes = posts(sandbox).length
+      const report = await (await app.container.make(RuleScheduler)).runTick(DateTime.utc())
+      assert.equal(report.claimed, 3)
+
+      const itemsOf = async (mode: string) =>
+        (await invoke(user.id, 'list_rule_runs', { ruleId: ids[mode] })).runs[0]
+      const dry = await itemsOf('dry_run')
+      assert.equal(dry.status, 'completed')
+      assert.deepEqual(dry.items.map((item: any) => item.status).sort(), ['planned', 'planned'])
+
+      // Only the auto rule wrote to Meta: +40 % clamped to +20 % on both ad sets.
+      assert.equal(posts(sandbox).length - writes, 2)
+      const auto = await itemsOf('auto')
+      assert.equal(auto.acted, 2)
+      assert.deepEqual(auto.items.map((item: any) => [item.status, item.executed]).sort(), [
+        ['executed', '3600'],
+        ['executed', '6000'],
+      ])
+
+      // The approval alert names the stored items (ids read back after the multi-row insert).
+      const { items: pending } = await invoke(user.id, 'list_rule_approvals', {})
+      assert.lengthOf(pending, 2)
+      const alert = raised.find((entry) => entry.type === 'rule_approval_needed')
+      assert.deepEqual([...alert.data.itemIds].sort(), pending.map((item: any) => item.id).sort())
+      const rules = await Rule.query().whereIn('id', Object.values(ids))
+      assert.isTrue(
+        rules.every((rule) => rule.lastRunAt !== null && rule.nextRunAt! > DateTime.utc())
+      )
+    } finally {
+      emitter.off('alert:raised', listener)
+    }
+  })
+
   test('a user whose plan lapsed has due rules skipped, not run', async ({ assert }) => {
     const user = await traffickerWithMeta()
     const { rule } = await invoke(user.id, 'create_rule', {

@@ -15,6 +15,7 @@ import Lead from '#leads/models/lead'
 import LeadForm from '#leads/models/lead_form'
 import EmbedSession from '#embeds/models/embed_session'
 import { createUser } from '#tests/helpers/factories'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
 const WEBHOOK_SECRET = 'whsec_do-not-export-me'
 const WEBHOOK_URL = 'https://hooks.example.test/services/T000/B000/very-secret-path'
@@ -163,7 +164,8 @@ async function userWithModuleData() {
   return { user, rule, run, item, notification, webhook, lead, fieldData, embed }
 }
 
-test.group('Data rights: rules, alerts, leads and embeds', () => {
+test.group('Data rights: rules, alerts, leads and embeds', (group) => {
+  useRolledBackTransaction(group)
   test('the export holds each module’s data and never a secret', async ({ client, assert }) => {
     const { user, rule, run, item, notification, webhook, lead, fieldData, embed } =
       await userWithModuleData()

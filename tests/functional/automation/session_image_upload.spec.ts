@@ -4,6 +4,7 @@ import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { PNG_BYTES } from '#stand_ins/image_server'
 import { createUser, setPlan } from '#tests/helpers/factories'
 import { ALEX, BLAIR, connectMeta, freshSandbox } from '#tests/helpers/meta'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
 const ACCOUNT = ALEX.accounts[0]
 const UPLOAD = '/api/actions/upload_ad_image/file'
@@ -25,6 +26,7 @@ const imageWrites = (sandbox: MetaSandbox) =>
     .length
 
 test.group('Session image upload (multipart) /api/actions/upload_ad_image/file', (group) => {
+  useRolledBackTransaction(group)
   let sandbox: MetaSandbox
   group.each.setup(async () => {
     sandbox = await freshSandbox()

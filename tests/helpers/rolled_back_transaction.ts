@@ -19,6 +19,15 @@ import { resetRateLimits } from '#tests/bootstrap'
  * - queue workers and dispatched jobs (the queue adapter took its knex client at boot),
  * - Stripe (its customers use an Idempotency-Key per user id, and ids are reused after a
  *   rollback), and anything running in another process (CLI, app processes).
+ * So these functional groups stay out: the usage, automation (REST/MCP/OpenAPI), keys, billing,
+ * CLI, embeds, leads and alerts suites (all meter calls, dispatch jobs or use Stripe), the
+ * Meta groups called over REST with a key (campaign building, connect flow, status,
+ * upload_ad_image), rules over REST and rule runs, scheduling and webhooks (a run raises
+ * alerts, whose delivery is a queued job: on SQLite the queue's pooled connection waited for
+ * the transaction until the 60 s timeout), data export and account deletion (call log,
+ * Stripe), admin stats, users and suspension (call log, bearer keys), audit retention (a
+ * job), sign-in through a second app process, and the rate-limit suite (it counts buckets
+ * across requests from other addresses on purpose).
  *
  * Guarantees, checked around every test (a breach fails the test with the reason):
  * - no global transaction is open when the test starts, and none is left when it ends,

@@ -4,125 +4,88 @@ import AlertSettings from '#alerts/models/alert_settings'
 import AlertWebhook from '#alerts/models/alert_webhook'
 import Notification from '#alerts/models/notification'
 import {
-  isoTimestamp,
-  pageById,
+  OwnedRowsHolder,
+  isoDateTime,
+  jsonValue,
+  ownedTable,
   type ErasureSubject,
   type ExportSection,
-  type ExportValue,
-  type PersonalDataHolder,
 } from '#shared/personal_data'
-
-const iso = (value: { toJSDate(): Date } | null | undefined) =>
-  isoTimestamp(value ? value.toJSDate() : null)
-
-const json = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as ExportValue
 
 /**
  * What the alerts module holds about a user: notifications, alert preferences, webhook
  * destinations (name, format, scheme + host; never the full URL's path nor the signing secret,
  * which only shows as `hasSecret`), and the delivery log.
  */
-export default class AlertsPersonalData implements PersonalDataHolder {
+export default class AlertsPersonalData extends OwnedRowsHolder {
   readonly name = 'alerts'
+  protected readonly tables = {
+    notifications: ownedTable(Notification, (notification) => ({
+      id: notification.id,
+      type: notification.type,
+      title: notification.title,
+      message: notification.message,
+      url: notification.url,
+      data: jsonValue(notification.data),
+      inApp: notification.inApp,
+      occurredAt: isoDateTime(notification.occurredAt),
+      readAt: isoDateTime(notification.readAt),
+      createdAt: isoDateTime(notification.createdAt),
+    })),
+    alertWebhooks: ownedTable(AlertWebhook, (webhook) => ({
+      id: webhook.id,
+      name: webhook.name,
+      format: webhook.format,
+      url: webhook.urlDisplay,
+      hasSecret: webhook.secretEncrypted !== null,
+      createdAt: isoDateTime(webhook.createdAt),
+    })),
+    alertDeliveries: ownedTable(AlertDelivery, (delivery) => ({
+      id: delivery.id,
+      notificationId: delivery.notificationId,
+      channel: delivery.channel,
+      webhookId: delivery.webhookId,
+      status: delivery.status,
+      attempts: Number(delivery.attempts),
+      lastStatusCode: delivery.lastStatusCode,
+      lastError: delivery.lastError,
+      deliverAfter: isoDateTime(delivery.deliverAfter),
+      sentAt: isoDateTime(delivery.sentAt),
+      createdAt: isoDateTime(delivery.createdAt),
+    })),
+  }
+  protected readonly eraseOrder = [AlertDelivery, Notification, AlertWebhook, AlertSettings]
 
+  /** The table sections, with the one-row alert preferences after the notifications. */
   sections(userId: number): Record<string, ExportSection> {
+    const { notifications, ...webhooksAndDeliveries } = super.sections(userId)
     return {
-      notifications: {
-        kind: 'many',
-        rows: () =>
-          pageById(
-            (afterId, limit) =>
-              Notification.query()
-                .where('user_id', userId)
-                .where('id', '>', afterId)
-                .orderBy('id')
-                .limit(limit),
-            (notification) => ({
-              id: notification.id,
-              type: notification.type,
-              title: notification.title,
-              message: notification.message,
-              url: notification.url,
-              data: json(notification.data),
-              inApp: notification.inApp,
-              occurredAt: iso(notification.occurredAt),
-              readAt: iso(notification.readAt),
-              createdAt: iso(notification.createdAt),
-            })
-          ),
-      },
+      notifications,
       alertPreferences: {
         kind: 'one',
         read: async () => {
           const settings = await AlertSettings.find(userId)
           if (!settings) return null
           return {
-            channels: json(settings.channels),
+            channels: jsonValue(settings.channels),
             timeZone: settings.timeZone,
             quietStartMinute: settings.quietStartMinute,
             quietEndMinute: settings.quietEndMinute,
             digestEnabled: settings.digestEnabled,
             digestHour: Number(settings.digestHour),
-            digestSentAt: iso(settings.digestSentAt),
+            digestSentAt: isoDateTime(settings.digestSentAt),
             spendThresholdMinor: settings.spendThresholdMinor,
-            createdAt: iso(settings.createdAt),
-            updatedAt: iso(settings.updatedAt),
+            createdAt: isoDateTime(settings.createdAt),
+            updatedAt: isoDateTime(settings.updatedAt),
           }
         },
       },
-      alertWebhooks: {
-        kind: 'many',
-        rows: () =>
-          pageById(
-            (afterId, limit) =>
-              AlertWebhook.query()
-                .where('user_id', userId)
-                .where('id', '>', afterId)
-                .orderBy('id')
-                .limit(limit),
-            (webhook) => ({
-              id: webhook.id,
-              name: webhook.name,
-              format: webhook.format,
-              url: webhook.urlDisplay,
-              hasSecret: webhook.secretEncrypted !== null,
-              createdAt: iso(webhook.createdAt),
-            })
-          ),
-      },
-      alertDeliveries: {
-        kind: 'many',
-        rows: () =>
-          pageById(
-            (afterId, limit) =>
-              AlertDelivery.query()
-                .where('user_id', userId)
-                .where('id', '>', afterId)
-                .orderBy('id')
-                .limit(limit),
-            (delivery) => ({
-              id: delivery.id,
-              notificationId: delivery.notificationId,
-              channel: delivery.channel,
-              webhookId: delivery.webhookId,
-              status: delivery.status,
-              attempts: Number(delivery.attempts),
-              lastStatusCode: delivery.lastStatusCode,
-              lastError: delivery.lastError,
-              deliverAfter: iso(delivery.deliverAfter),
-              sentAt: iso(delivery.sentAt),
-              createdAt: iso(delivery.createdAt),
-            })
-          ),
-      },
+      ...webhooksAndDeliveries,
     }
   }
 
-  async erase({ userId }: ErasureSubject): Promise<void> {
-    await AlertDelivery.query().where('user_id', userId).delete()
-    await Notification.query().where('user_id', userId).delete()
-    await AlertWebhook.query().where('user_id', userId).delete()
-    await AlertSettings.query().where('user_id', userId).delete()
-    await db.from('alert_dedupe').where('user_id', userId).delete()
+  async erase(subject: ErasureSubject): Promise<void> {
+    await super.erase(subject)
+    await db.from('alert_dedupe').where('user_id', subject.userId).delete()
   }
 }

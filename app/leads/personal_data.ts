@@ -3,17 +3,7 @@ import Lead from '#leads/models/lead'
 import LeadForm from '#leads/models/lead_form'
 import LeadDelivery from '#leads/models/lead_delivery'
 import LeadForwarding from '#leads/models/lead_forwarding'
-import {
-  isoTimestamp,
-  pageById,
-  type ErasureSubject,
-  type ExportSection,
-  type ExportValue,
-  type PersonalDataHolder,
-} from '#shared/personal_data'
-
-const iso = (value: { toJSDate(): Date } | null | undefined) =>
-  isoTimestamp(value ? value.toJSDate() : null)
+import { OwnedRowsHolder, isoDateTime, ownedTable, type ExportValue } from '#shared/personal_data'
 
 /**
  * What the leads module holds about a user: the Lead Ads forms seen on their Pages, the
@@ -21,99 +11,42 @@ const iso = (value: { toJSDate(): Date } | null | undefined) =>
  * are credentials, never exported) and their delivery log. The leads are the user's own, so
  * their answers are exported decrypted.
  */
-export default class LeadsPersonalData implements PersonalDataHolder {
+export default class LeadsPersonalData extends OwnedRowsHolder {
   readonly name = 'leads'
-
-  sections(userId: number): Record<string, ExportSection> {
-    return {
-      leadForms: {
-        kind: 'many',
-        rows: () =>
-          pageById(
-            (afterId, limit) =>
-              LeadForm.query()
-                .where('user_id', userId)
-                .where('id', '>', afterId)
-                .orderBy('id')
-                .limit(limit),
-            (form) => ({
-              formId: form.metaFormId,
-              pageId: form.metaPageId,
-              name: form.name,
-              polledAt: iso(form.polledAt),
-            })
-          ),
-      },
-      leads: {
-        kind: 'many',
-        rows: () =>
-          pageById(
-            (afterId, limit) =>
-              Lead.query()
-                .where('user_id', userId)
-                .where('id', '>', afterId)
-                .orderBy('id')
-                .limit(limit),
-            (lead) => ({
-              id: lead.metaLeadId,
-              formId: lead.metaFormId,
-              adId: lead.metaAdId,
-              createdTime: iso(lead.createdTime),
-              fieldData: JSON.parse(
-                encryption.decrypt<string>(lead.fieldDataEncrypted) ?? '[]'
-              ) as ExportValue,
-              receivedVia: lead.receivedVia,
-              storedAt: iso(lead.createdAt),
-            })
-          ),
-      },
-      leadForwardings: {
-        kind: 'many',
-        rows: () =>
-          pageById(
-            (afterId, limit) =>
-              LeadForwarding.query()
-                .where('user_id', userId)
-                .where('id', '>', afterId)
-                .orderBy('id')
-                .limit(limit),
-            (forwarding) => ({
-              name: forwarding.name,
-              destination: forwarding.urlDisplay,
-              formIds: forwarding.formIds,
-              createdAt: iso(forwarding.createdAt),
-            })
-          ),
-      },
-      leadDeliveries: {
-        kind: 'many',
-        rows: () =>
-          pageById(
-            (afterId, limit) =>
-              LeadDelivery.query()
-                .where('user_id', userId)
-                .where('id', '>', afterId)
-                .orderBy('id')
-                .limit(limit),
-            (delivery) => ({
-              leadRowId: delivery.leadId,
-              forwardingId: delivery.forwardingId,
-              status: delivery.status,
-              attempts: delivery.attempts,
-              lastStatusCode: delivery.lastStatusCode,
-              lastError: delivery.lastError,
-              createdAt: iso(delivery.createdAt),
-              sentAt: iso(delivery.sentAt),
-            })
-          ),
-      },
-    }
+  protected readonly tables = {
+    leadForms: ownedTable(LeadForm, (form) => ({
+      formId: form.metaFormId,
+      pageId: form.metaPageId,
+      name: form.name,
+      polledAt: isoDateTime(form.polledAt),
+    })),
+    leads: ownedTable(Lead, (lead) => ({
+      id: lead.metaLeadId,
+      formId: lead.metaFormId,
+      adId: lead.metaAdId,
+      createdTime: isoDateTime(lead.createdTime),
+      fieldData: JSON.parse(
+        encryption.decrypt<string>(lead.fieldDataEncrypted) ?? '[]'
+      ) as ExportValue,
+      receivedVia: lead.receivedVia,
+      storedAt: isoDateTime(lead.createdAt),
+    })),
+    leadForwardings: ownedTable(LeadForwarding, (forwarding) => ({
+      name: forwarding.name,
+      destination: forwarding.urlDisplay,
+      formIds: forwarding.formIds,
+      createdAt: isoDateTime(forwarding.createdAt),
+    })),
+    leadDeliveries: ownedTable(LeadDelivery, (delivery) => ({
+      leadRowId: delivery.leadId,
+      forwardingId: delivery.forwardingId,
+      status: delivery.status,
+      attempts: delivery.attempts,
+      lastStatusCode: delivery.lastStatusCode,
+      lastError: delivery.lastError,
+      createdAt: isoDateTime(delivery.createdAt),
+      sentAt: isoDateTime(delivery.sentAt),
+    })),
   }
-
-  async erase({ userId }: ErasureSubject): Promise<void> {
-    await LeadDelivery.query().where('user_id', userId).delete()
-    await LeadForwarding.query().where('user_id', userId).delete()
-    await Lead.query().where('user_id', userId).delete()
-    await LeadForm.query().where('user_id', userId).delete()
-  }
+  protected readonly eraseOrder = [LeadDelivery, LeadForwarding, Lead, LeadForm]
 }

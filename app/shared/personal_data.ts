@@ -1,4 +1,5 @@
 import { fromDbTimestamp } from '#shared/db_time'
+import type { LucidModel, LucidRow } from '@adonisjs/lucid/types/model'
 
 /**
  * The contract between the data-rights use cases (export, account deletion) and the modules
@@ -81,4 +82,91 @@ export async function* pageById<Row extends { id: number | string }, Out>(
 export function isoTimestamp(value: Date | string | number | null | undefined): string | null {
   if (value === null || value === undefined) return null
   return fromDbTimestamp(value).toISOString()
+}
+
+/** One row of an export section. */
+export type ExportRow = { [key: string]: ExportValue }
+
+/** A Luxon timestamp attribute (or null) as an ISO 8601 UTC string, or null. */
+export function isoDateTime(value: { toJSDate(): Date } | null | undefined): string | null {
+  return isoTimestamp(value ? value.toJSDate() : null)
+}
+
+/** Any JSON-serialisable attribute (a JSON column) as an export value; undefined → null. */
+export function jsonValue(value: unknown): ExportValue {
+  return JSON.parse(JSON.stringify(value ?? null)) as ExportValue
+}
+
+/**
+ * A table of rows a user owns, as a module's holder lists it: a Lucid model whose table has
+ * `id` and `user_id` columns, and how one row reads in the export.
+ */
+export interface OwnedTable<Model extends LucidModel = LucidModel> {
+  model: Model
+  exportRow: (row: InstanceType<Model>) => ExportRow
+}
+
+/** Types an `OwnedTable` entry (so `exportRow` sees the model's attributes). */
+export function ownedTable<Model extends LucidModel>(
+  model: Model,
+  exportRow: (row: InstanceType<Model>) => ExportRow
+): OwnedTable<Model> {
+  return { model, exportRow }
+}
+
+/**
+ * The `many` export sections of a table list, keyed as given (`{ rules: ownedTable(Rule, …) }`):
+ * each pages through the user's rows by id (`pageById`, `WHERE user_id = ? AND id > ?`).
+ */
+export function ownedSections(
+  userId: number,
+  tables: Record<string, OwnedTable<any>>
+): Record<string, ExportSection> {
+  const sections: Record<string, ExportSection> = {}
+  for (const [name, { model, exportRow }] of Object.entries(tables)) {
+    sections[name] = {
+      kind: 'many',
+      rows: () =>
+        pageById(
+          (afterId, limit) =>
+            model
+              .query()
+              .where('user_id', userId)
+              .where('id', '>', afterId)
+              .orderBy('id')
+              .limit(limit) as Promise<Array<LucidRow & { id: number }>>,
+          exportRow
+        ),
+    }
+  }
+  return sections
+}
+
+/**
+ * Deletes the user's rows of each model, in the order given (children before the rows they
+ * reference). Idempotent, as `PersonalDataHolder.erase` must be.
+ */
+export async function eraseOwnedRows(userId: number, models: LucidModel[]): Promise<void> {
+  for (const model of models) await model.query().where('user_id', userId).delete()
+}
+
+/**
+ * A holder made from a table list: each table is one `many` section of the export (in the
+ * order listed), and `erase` deletes the user's rows of `eraseOrder`. A module with more (a
+ * single-row section, a table without a model) extends `sections` / `erase`.
+ */
+export abstract class OwnedRowsHolder implements PersonalDataHolder {
+  abstract readonly name: string
+  /** Export section name → table (`ownedTable(Model, row => …)`). */
+  protected abstract readonly tables: Record<string, OwnedTable<any>>
+  /** The models whose rows `erase` deletes, in this order (children first). */
+  protected abstract readonly eraseOrder: LucidModel[]
+
+  sections(userId: number): Record<string, ExportSection> {
+    return ownedSections(userId, this.tables)
+  }
+
+  async erase({ userId }: ErasureSubject): Promise<void> {
+    await eraseOwnedRows(userId, this.eraseOrder)
+  }
 }

@@ -1,4 +1,6 @@
 import app from '@adonisjs/core/services/app'
+import { test } from '@japa/runner'
+import type { Group } from '@japa/runner/core'
 import type User from '#accounts/models/user'
 import { MetaEndpoints } from '#meta/services/meta_endpoints'
 import { GraphClient } from '#meta/services/graph_client'
@@ -38,6 +40,21 @@ export async function freshSandbox(): Promise<MetaSandbox> {
   sandbox.reset()
   ;(await app.container.make(GraphClient)).throttle.reset()
   return sandbox
+}
+
+/**
+ * `test.group` whose every test starts on a fresh sandbox (`freshSandbox`), handed to
+ * `onSandbox` before the test runs (the file keeps it in a variable its tests read).
+ */
+export function sandboxGroup(
+  title: string,
+  onSandbox: (sandbox: MetaSandbox) => void,
+  callback: (group: Group) => void
+) {
+  test.group(title, (group) => {
+    group.each.setup(async () => onSandbox(await freshSandbox()))
+    callback(group)
+  })
 }
 
 /**

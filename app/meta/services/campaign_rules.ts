@@ -212,29 +212,36 @@ export function assertBidFits(
   bidAmount: number | null | undefined,
   roasAverageFloor: number | null | undefined
 ) {
-  if (
-    (strategy === 'LOWEST_COST_WITH_BID_CAP' || strategy === 'COST_CAP') &&
-    (bidAmount === null || bidAmount === undefined)
-  ) {
-    throw new AppError(
-      'meta_bid_amount_required',
-      `The bid strategy ${strategy} needs a bidAmount (minor units).`,
-      422,
-      { field: 'bidAmount', metaSubcode: 2490487 }
-    )
-  }
-  if (
-    strategy === 'LOWEST_COST_WITH_MIN_ROAS' &&
-    (roasAverageFloor === null || roasAverageFloor === undefined)
-  ) {
-    throw new AppError(
-      'meta_bid_amount_required',
-      'The bid strategy LOWEST_COST_WITH_MIN_ROAS needs bidConstraints.roasAverageFloor.',
-      422,
-      { field: 'bidConstraints', metaSubcode: 2490487 }
-    )
-  }
+  const given = { bidAmount, roasAverageFloor }
+  const rule = BID_REQUIREMENTS.find((entry) => entry.strategies.includes(strategy as BidStrategy))
+  if (!rule || (given[rule.needs] !== null && given[rule.needs] !== undefined)) return
+  throw new AppError('meta_bid_amount_required', rule.message(strategy!), 422, {
+    field: rule.field,
+    metaSubcode: 2490487,
+  })
 }
+
+/** What each capped bid strategy needs besides itself (Meta error subcode 2490487). */
+const BID_REQUIREMENTS: Array<{
+  strategies: readonly BidStrategy[]
+  needs: 'bidAmount' | 'roasAverageFloor'
+  field: string
+  message: (strategy: string) => string
+}> = [
+  {
+    strategies: ['LOWEST_COST_WITH_BID_CAP', 'COST_CAP'],
+    needs: 'bidAmount',
+    field: 'bidAmount',
+    message: (strategy) => `The bid strategy ${strategy} needs a bidAmount (minor units).`,
+  },
+  {
+    strategies: ['LOWEST_COST_WITH_MIN_ROAS'],
+    needs: 'roasAverageFloor',
+    field: 'bidConstraints',
+    message: () =>
+      'The bid strategy LOWEST_COST_WITH_MIN_ROAS needs bidConstraints.roasAverageFloor.',
+  },
+]
 
 /** Largest budget change accepted without `force`: the new budget over the current one. */
 export const MAX_BUDGET_INCREASE_FACTOR = 10
@@ -282,6 +289,61 @@ const RESTRICTED_DETAIL_KEYS = [
   'work_employers',
 ]
 
+/** A targeting (and its `geo_locations`) → the sentence saying what is not allowed, or null. */
+type TargetingCheck = (targeting: Record<string, any>, geo: Record<string, any>) => string | null
+
+/** A city or point radius under 15 miles (25 km) in `geo_locations[list]`. */
+const radiusCheck =
+  (list: 'cities' | 'custom_locations'): TargetingCheck =>
+  (_targeting, geo) => {
+    const places: any[] = Array.isArray(geo[list]) ? geo[list] : []
+    const tooSmall = places.some((place) => {
+      if (place.radius === undefined) return false
+      const miles =
+        place.distance_unit === 'kilometer' ? Number(place.radius) / 1.609344 : Number(place.radius)
+      return miles < 15
+    })
+    return tooSmall ? `geo_locations.${list} radius must be at least 15 miles (25 km).` : null
+  }
+
+const nonEmpty = (value: unknown) => Array.isArray(value) && value.length > 0
+
+/** The Special Ad Category audience rules, in the order their sentences are listed. */
+const SPECIAL_CATEGORY_CHECKS: TargetingCheck[] = [
+  (targeting) =>
+    targeting.age_min !== undefined && Number(targeting.age_min) !== 18
+      ? 'age_min must be 18 (audiences include ages 18 to 65+).'
+      : null,
+  (targeting) =>
+    targeting.age_max !== undefined && Number(targeting.age_max) !== 65
+      ? 'age_max must be 65 (audiences include ages 18 to 65+).'
+      : null,
+  (targeting) =>
+    nonEmpty(targeting.genders) ? 'genders cannot be set (audiences include all genders).' : null,
+  (_targeting, geo) =>
+    nonEmpty(geo.zips)
+      ? 'geo_locations.zips cannot be used (no ZIP or postal code targeting).'
+      : null,
+  (targeting) =>
+    targeting.excluded_geo_locations
+      ? 'excluded_geo_locations cannot be used (locations cannot be excluded).'
+      : null,
+  radiusCheck('cities'),
+  radiusCheck('custom_locations'),
+  (targeting) =>
+    targeting.exclusions || targeting.excluded_custom_audiences
+      ? 'exclusions and excluded_custom_audiences cannot be used.'
+      : null,
+  (targeting) => {
+    const specs = [
+      targeting,
+      ...(Array.isArray(targeting.flexible_spec) ? targeting.flexible_spec : []),
+    ]
+    const used = RESTRICTED_DETAIL_KEYS.filter((key) => specs.some((spec) => nonEmpty(spec?.[key])))
+    return used.length > 0 ? `${used.join(', ')} are not available for this category.` : null
+  },
+]
+
 /**
  * Targeting a Special Ad Category campaign (housing, employment, credit, financial products)
  * may not use: age other than 18-65+, genders, ZIP/postal codes, excluded locations, a city or
@@ -301,45 +363,9 @@ export function specialCategoryViolations(
     return []
   }
   const violations: string[] = []
-  if (targeting.age_min !== undefined && Number(targeting.age_min) !== 18) {
-    violations.push('age_min must be 18 (audiences include ages 18 to 65+).')
-  }
-  if (targeting.age_max !== undefined && Number(targeting.age_max) !== 65) {
-    violations.push('age_max must be 65 (audiences include ages 18 to 65+).')
-  }
-  if (Array.isArray(targeting.genders) && targeting.genders.length > 0) {
-    violations.push('genders cannot be set (audiences include all genders).')
-  }
-  const geo = targeting.geo_locations ?? {}
-  if (Array.isArray(geo.zips) && geo.zips.length > 0) {
-    violations.push('geo_locations.zips cannot be used (no ZIP or postal code targeting).')
-  }
-  if (targeting.excluded_geo_locations) {
-    violations.push('excluded_geo_locations cannot be used (locations cannot be excluded).')
-  }
-  for (const list of ['cities', 'custom_locations'] as const) {
-    for (const place of Array.isArray(geo[list]) ? geo[list] : []) {
-      if (place.radius === undefined) continue
-      const miles =
-        place.distance_unit === 'kilometer' ? Number(place.radius) / 1.609344 : Number(place.radius)
-      if (miles < 15) {
-        violations.push(`geo_locations.${list} radius must be at least 15 miles (25 km).`)
-        break
-      }
-    }
-  }
-  if (targeting.exclusions || targeting.excluded_custom_audiences) {
-    violations.push('exclusions and excluded_custom_audiences cannot be used.')
-  }
-  const specs = [
-    targeting,
-    ...(Array.isArray(targeting.flexible_spec) ? targeting.flexible_spec : []),
-  ]
-  const used = RESTRICTED_DETAIL_KEYS.filter((key) =>
-    specs.some((spec) => Array.isArray(spec?.[key]) && spec[key].length > 0)
-  )
-  if (used.length > 0) {
-    violations.push(`${used.join(', ')} are not available for this category.`)
+  for (const check of SPECIAL_CATEGORY_CHECKS) {
+    const violation = check(targeting, targeting.geo_locations ?? {})
+    if (violation) violations.push(violation)
   }
   return violations
 }

@@ -55,6 +55,11 @@ export class CallLog {
     return Array.isArray(deleted) ? Number(deleted[0]) : Number(deleted)
   }
 
+  /** Whether records or last-use times are waiting to be written (or being written now). */
+  get hasPending(): boolean {
+    return this.#rows.length > 0 || this.#lastUsed.size > 0 || this.#flushing !== null
+  }
+
   /** Queues a record; never throws and never waits for storage. */
   record(entry: ApiCallRecord) {
     // Serialised at once: a buffered object graph (record, Date, strings) per request

@@ -4,7 +4,7 @@ import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { PNG_BYTES } from '#stand_ins/image_server'
 import MetaConnection from '#meta/models/meta_connection'
 import { createUser, setPlan } from '#tests/helpers/factories'
-import { IDS, connectMeta, freshSandbox } from '#tests/helpers/meta'
+import { IDS, connectMeta, sandboxGroup } from '#tests/helpers/meta'
 import { seriousViolations } from '../web/helpers.js'
 
 const RETARGETING = 'Retargeting - Website Visitors'
@@ -22,8 +22,11 @@ async function traffickerOnCampaigns(
   return page
 }
 
-const writes = (sandbox: MetaSandbox) =>
-  sandbox.requests.filter((request) => request.method !== 'GET').length
+/** The sandbox of the running test: every group below starts each test on a fresh one. */
+let sandbox: MetaSandbox
+const useSandbox = (fresh: MetaSandbox) => (sandbox = fresh)
+
+const writes = (of: MetaSandbox) => of.requests.filter((request) => request.method !== 'GET').length
 
 /** Names of the campaign rows, top to bottom. */
 async function campaignOrder(page: Page) {
@@ -42,12 +45,7 @@ async function columnFigures(page: Page, metric: string) {
   return texts.map((text) => (text === '—' ? null : Number(text.replace(/[^0-9.]/g, ''))))
 }
 
-test.group('Campaigns page', (group) => {
-  let sandbox: MetaSandbox
-  group.each.setup(async () => {
-    sandbox = await freshSandbox()
-  })
-
+sandboxGroup('Campaigns page', useSandbox, () => {
   test('shows the tree of campaigns, ad sets and ads with insights, sortable', async ({
     visit,
     browserContext,
@@ -263,12 +261,7 @@ test.group('Campaigns page', (group) => {
   })
 })
 
-test.group('Campaigns page: New campaign wizard', (group) => {
-  let sandbox: MetaSandbox
-  group.each.setup(async () => {
-    sandbox = await freshSandbox()
-  })
-
+sandboxGroup('Campaigns page: New campaign wizard', useSandbox, () => {
   test('campaign → ad set → creative → ad, all created PAUSED, then Publish activates them', async ({
     visit,
     browserContext,

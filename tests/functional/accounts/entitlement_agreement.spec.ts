@@ -7,6 +7,7 @@ import Subscription, {
 import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
 import { createApiKey, createUser } from '#tests/helpers/factories'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
 const STATUSES: SubscriptionStatus[] = [
   'trialing',
@@ -42,7 +43,8 @@ const CASES: Case[] = STATUSES.flatMap((status) =>
  * path); the model, the entitlement service and the session user read the model. Both feed
  * the same rule, and they must agree on every row a user can have.
  */
-test.group('Entitlement: the key verifier and the model agree', () => {
+test.group('Entitlement: the key verifier and the model agree', (group) => {
+  useRolledBackTransaction(group)
   test('every status, provider and period end resolves to the same plan on both paths', async ({
     assert,
   }) => {

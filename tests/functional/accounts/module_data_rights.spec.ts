@@ -17,6 +17,7 @@ import LeadForwarding from '#leads/models/lead_forwarding'
 import LeadDelivery from '#leads/models/lead_delivery'
 import EmbedSession from '#embeds/models/embed_session'
 import { createUser } from '#tests/helpers/factories'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
 const WEBHOOK_SECRET = 'whsec_do-not-export-me'
 const FORWARDING_URL = 'https://crm.example.test/hooks/secret-forwarding-path'
@@ -186,7 +187,8 @@ async function userWithModuleData() {
   return { user, rule, run, item, notification, webhook, lead, fieldData, embed, forwarding }
 }
 
-test.group('Data rights: rules, alerts, leads and embeds', () => {
+test.group('Data rights: rules, alerts, leads and embeds', (group) => {
+  useRolledBackTransaction(group)
   test('the export holds each module’s data and never a secret', async ({ client, assert }) => {
     const { user, rule, run, item, notification, webhook, lead, fieldData, embed, forwarding } =
       await userWithModuleData()

@@ -3,8 +3,10 @@ import ace from '@adonisjs/core/services/ace'
 import User from '#accounts/models/user'
 import AdminAuditEntry from '#admin/models/admin_audit_entry'
 import { createUser } from '#tests/helpers/factories'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
-test.group('users:promote and users:demote', () => {
+test.group('users:promote and users:demote', (group) => {
+  useRolledBackTransaction(group)
   test('promote grants admin, demote removes it, and both are in the audit log', async ({
     assert,
   }) => {

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import Subscription, { type SubscriptionStatus } from '#accounts/models/subscription'
 import type { PlanId } from '#accounts/plan_catalog'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
 /** An Inertia visit's page object (the shared props included). */
 async function inertiaPage(client: any, url: string, user?: any) {
@@ -12,7 +13,8 @@ async function inertiaPage(client: any, url: string, user?: any) {
   return response.body()
 }
 
-test.group('The session user (GET /api/auth/user and the shared prop `user`)', () => {
+test.group('The session user (GET /api/auth/user and the shared prop `user`)', (group) => {
+  useRolledBackTransaction(group)
   test('a Free user is not entitled, has no plan features and a display name', async ({
     client,
     assert,

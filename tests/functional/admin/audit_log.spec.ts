@@ -1,8 +1,10 @@
 import { test } from '@japa/runner'
 import AdminAuditEntry from '#admin/models/admin_audit_entry'
 import { createUser } from '#tests/helpers/factories'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
-test.group('Admin audit log', () => {
+test.group('Admin audit log', (group) => {
+  useRolledBackTransaction(group)
   test('suspend, unsuspend and export are recorded with actor, target and time, newest first', async ({
     client,
     assert,

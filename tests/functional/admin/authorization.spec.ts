@@ -3,6 +3,7 @@ import type { ApiClient } from '@japa/api-client'
 import InvitationCode from '#billing/models/invitation_code'
 import { CreateInvitationCode } from '#billing/actions/create_invitation_code'
 import { createUser } from '#tests/helpers/factories'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
 function send(
   client: ApiClient,
@@ -42,7 +43,8 @@ function endpoints(
   ]
 }
 
-test.group('Admin endpoints: who may call them', () => {
+test.group('Admin endpoints: who may call them', (group) => {
+  useRolledBackTransaction(group)
   test('a signed-out visitor gets 401 Unauthorized on every admin endpoint', async ({
     client,
     assert,

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { createUser, setPlan } from '#tests/helpers/factories'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
 /** Minimal RFC 4180 reader for the assertions (quoted fields, doubled quotes, CRLF or LF). */
 function parseCsv(text: string): string[][] {
@@ -37,7 +38,8 @@ function parseCsv(text: string): string[][] {
   return rows
 }
 
-test.group('Admin CSV export', () => {
+test.group('Admin CSV export', (group) => {
+  useRolledBackTransaction(group)
   test('exports the users matching the search as a CSV attachment with a header row', async ({
     client,
     assert,

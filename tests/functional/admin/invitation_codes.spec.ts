@@ -2,8 +2,10 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import InvitationCode from '#billing/models/invitation_code'
 import { createUser } from '#tests/helpers/factories'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
-test.group('Admin invitation codes', () => {
+test.group('Admin invitation codes', (group) => {
+  useRolledBackTransaction(group)
   test('an admin creates a code with plan, max redemptions and expiry, and it is listed', async ({
     client,
     assert,

@@ -25,6 +25,7 @@ import {
   freshSandbox,
   createConnectedUser,
 } from '#tests/helpers/meta'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   try {
@@ -42,6 +43,7 @@ const writes = (sandbox: MetaSandbox) =>
   sandbox.requests.filter((request) => request.method === 'POST').length
 
 test.group('Meta actions (read)', (group) => {
+  useRolledBackTransaction(group)
   let sandbox: MetaSandbox
   group.each.setup(async () => {
     sandbox = await freshSandbox()
@@ -223,6 +225,7 @@ test.group('Meta actions (read)', (group) => {
 })
 
 test.group('Meta actions (write: preview, confirm, ownership, budget conflict)', (group) => {
+  useRolledBackTransaction(group)
   let sandbox: MetaSandbox
   group.each.setup(async () => {
     sandbox = await freshSandbox()

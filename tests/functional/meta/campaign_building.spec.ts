@@ -3,7 +3,7 @@ import type { ApiClient } from '@japa/api-client'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { PNG_BYTES } from '#stand_ins/image_server'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
-import { ALEX, IDS, connectMeta, freshSandbox } from '#tests/helpers/meta'
+import { ALEX, IDS, connectMeta, sandboxGroup } from '#tests/helpers/meta'
 
 const ACCOUNT = ALEX.accounts[0]
 const ALEX_PAGE = '300000000000001'
@@ -28,17 +28,21 @@ function caller(client: ApiClient, key: string) {
     client.post(`/api/v1/meta/${name}`).json(input).bearerToken(key)
 }
 
-test.group('Campaign building: preview, confirm, PAUSED by default', (group) => {
-  let sandbox: MetaSandbox
-  group.each.setup(async () => {
-    sandbox = await freshSandbox()
-  })
+/** `caller` for a new Trafficker connected as Alex (or `as`). */
+async function traffickerCall(client: ApiClient, as = ALEX) {
+  return caller(client, await traffickerKey(as))
+}
 
+/** The sandbox of the running test: every group below starts each test on a fresh one. */
+let sandbox: MetaSandbox
+const useSandbox = (fresh: MetaSandbox) => (sandbox = fresh)
+
+sandboxGroup('Campaign building: preview, confirm, PAUSED by default', useSandbox, () => {
   test('create_campaign previews the exact Graph request and sends nothing', async ({
     client,
     assert,
   }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const before = writesTo(sandbox)
     const response = await call('create_campaign', {
       adAccountId: ACCOUNT,
@@ -72,7 +76,7 @@ test.group('Campaign building: preview, confirm, PAUSED by default', (group) => 
     client,
     assert,
   }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const campaign = await call('create_campaign', {
       adAccountId: ACCOUNT,
       name: 'Autumn hikes',
@@ -142,7 +146,7 @@ test.group('Campaign building: preview, confirm, PAUSED by default', (group) => 
     client,
     assert,
   }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const image = await call('upload_ad_image', {
       adAccountId: ACCOUNT,
       bytes: PNG_BYTES.toString('base64'),
@@ -165,12 +169,7 @@ test.group('Campaign building: preview, confirm, PAUSED by default', (group) => 
   })
 })
 
-test.group('Campaign building: pre-flight refusals before Meta is called', (group) => {
-  let sandbox: MetaSandbox
-  group.each.setup(async () => {
-    sandbox = await freshSandbox()
-  })
-
+sandboxGroup('Campaign building: pre-flight refusals before Meta is called', useSandbox, () => {
   const cases: Array<{
     title: string
     name: string
@@ -285,7 +284,7 @@ test.group('Campaign building: pre-flight refusals before Meta is called', (grou
   ]
   for (const item of cases) {
     test(`${item.name} refuses ${item.title} with ${item.code}`, async ({ client, assert }) => {
-      const call = caller(client, await traffickerKey())
+      const call = await traffickerCall(client)
       const before = writesTo(sandbox)
       const response = await call(item.name, { ...item.input(), confirm: true })
       response.assertStatus(422)
@@ -295,7 +294,7 @@ test.group('Campaign building: pre-flight refusals before Meta is called', (grou
   }
 
   test('force lets a budget over 10 x the current one through', async ({ client, assert }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const response = await call('update_ad_set_budget', {
       adSetId: IDS.aboAdSet,
       dailyBudget: 50_001,
@@ -307,7 +306,7 @@ test.group('Campaign building: pre-flight refusals before Meta is called', (grou
   })
 
   test('a housing campaign refuses age, gender and ZIP narrowing', async ({ client, assert }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const campaign = await call('create_campaign', {
       adAccountId: ACCOUNT,
       name: 'Apartments',
@@ -335,16 +334,12 @@ test.group('Campaign building: pre-flight refusals before Meta is called', (grou
   })
 })
 
-test.group('Campaign building: ownership of every id, nested ones too', (group) => {
-  group.each.setup(async () => {
-    await freshSandbox()
-  })
-
+sandboxGroup('Campaign building: ownership of every id, nested ones too', useSandbox, () => {
   test("another user's campaign, page, creative and image are refused", async ({
     client,
     assert,
   }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const adSet = await call('create_ad_set', {
       campaignId: IDS.blairCampaign,
       name: 'x',
@@ -388,7 +383,7 @@ test.group('Campaign building: ownership of every id, nested ones too', (group) 
     client,
     assert,
   }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const response = await call('create_ad_creative', {
       adAccountId: ACCOUNT,
       name: 'x',
@@ -401,21 +396,16 @@ test.group('Campaign building: ownership of every id, nested ones too', (group) 
   })
 
   test("duplicate_ad refuses to copy into another user's ad set", async ({ client, assert }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const response = await call('duplicate_ad', { adId: IDS.alexAd, adSetId: IDS.blairAdSet })
     response.assertStatus(404)
     assert.equal(response.body().error.code, 'meta_object_not_owned')
   })
 })
 
-test.group('Campaign building: Meta refusals keep their user-facing text', (group) => {
-  let sandbox: MetaSandbox
-  group.each.setup(async () => {
-    sandbox = await freshSandbox()
-  })
-
+sandboxGroup('Campaign building: Meta refusals keep their user-facing text', useSandbox, () => {
   test('the REST error carries error_user_title and error_user_msg', async ({ client, assert }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     sandbox.failNext({
       code: 100,
       subcode: 1487390,
@@ -445,7 +435,7 @@ test.group('Campaign building: Meta refusals keep their user-facing text', (grou
     client,
     assert,
   }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     // The campaign's bid strategy needs a bid on each ad set; Adrelay checks the ad set's own
     // strategy, Meta also the campaign's: here Meta refuses and its text comes through.
     const campaign = await call('create_campaign', {
@@ -467,14 +457,9 @@ test.group('Campaign building: Meta refusals keep their user-facing text', (grou
   })
 })
 
-test.group('Campaign building: duplicates, updates, archive and delete', (group) => {
-  let sandbox: MetaSandbox
-  group.each.setup(async () => {
-    sandbox = await freshSandbox()
-  })
-
+sandboxGroup('Campaign building: duplicates, updates, archive and delete', useSandbox, () => {
   test('duplicate_ad copies through /copies, PAUSED, with a suffix', async ({ client, assert }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const preview = await call('duplicate_ad', { adId: IDS.alexAd })
     assert.containsSubset(preview.body(), {
       preview: true,
@@ -497,7 +482,7 @@ test.group('Campaign building: duplicates, updates, archive and delete', (group)
     client,
     assert,
   }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const preview = await call('duplicate_campaign', {
       campaignId: IDS.cboCampaign,
       deepCopy: true,
@@ -527,7 +512,7 @@ test.group('Campaign building: duplicates, updates, archive and delete', (group)
     client,
     assert,
   }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const preview = await call('update_ad_set', { adSetId: IDS.aboAdSet, targeting: TARGETING })
     const change = preview.body().changes.find((item: any) => item.field === 'targeting')
     assert.include(change.before, '"age_min":18')
@@ -541,7 +526,7 @@ test.group('Campaign building: duplicates, updates, archive and delete', (group)
   })
 
   test('update_ad swaps the creative for one of the same account', async ({ client, assert }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const other = '920200000010121'
     const response = await call('update_ad', { adId: IDS.alexAd, creativeId: other, confirm: true })
     response.assertStatus(200)
@@ -552,7 +537,7 @@ test.group('Campaign building: duplicates, updates, archive and delete', (group)
     client,
     assert,
   }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     const preview = await call('archive_object', { objectType: 'ad', objectId: IDS.alexAd })
     assert.containsSubset(preview.body(), {
       preview: true,
@@ -574,11 +559,7 @@ test.group('Campaign building: duplicates, updates, archive and delete', (group)
   })
 })
 
-test.group('Campaign building: targeting search and audience size', (group) => {
-  group.each.setup(async () => {
-    await freshSandbox()
-  })
-
+sandboxGroup('Campaign building: targeting search and audience size', useSandbox, () => {
   test('search_targeting finds interests, places, and validates interest ids', async ({
     client,
     assert,
@@ -626,11 +607,7 @@ test.group('Campaign building: targeting search and audience size', (group) => {
   })
 })
 
-test.group('Campaign building: budget schedules', (group) => {
-  let sandbox: MetaSandbox
-  group.each.setup(async () => {
-    sandbox = await freshSandbox()
-  })
+sandboxGroup('Campaign building: budget schedules', useSandbox, () => {
   const quarter = (hoursFromNow: number) => {
     const time = Math.ceil(Date.now() / 900_000) * 900_000 + hoursFromNow * 3_600_000
     return new Date(time).toISOString()
@@ -705,7 +682,7 @@ test.group('Campaign building: budget schedules', (group) => {
   ]
   for (const [what, input, code] of refusals) {
     test(`create_budget_schedule refuses ${what} with ${code}`, async ({ client, assert }) => {
-      const call = caller(client, await traffickerKey())
+      const call = await traffickerCall(client)
       const before = writesTo(sandbox)
       const response = await call('create_budget_schedule', { ...input(), confirm: true })
       response.assertStatus(422)
@@ -718,7 +695,7 @@ test.group('Campaign building: budget schedules', (group) => {
     client,
     assert,
   }) => {
-    const call = caller(client, await traffickerKey())
+    const call = await traffickerCall(client)
     await call('create_budget_schedule', {
       adSetId: IDS.aboAdSet,
       budgetValueType: 'ABSOLUTE',
@@ -759,11 +736,7 @@ test.group('Campaign building: budget schedules', (group) => {
   })
 })
 
-test.group('Campaign building: plan gate', (group) => {
-  group.each.setup(async () => {
-    await freshSandbox()
-  })
-
+sandboxGroup('Campaign building: plan gate', useSandbox, () => {
   test('a Free user cannot create or duplicate, over REST', async ({ client, assert }) => {
     const user = await createUser()
     await connectMeta(user)

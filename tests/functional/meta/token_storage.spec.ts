@@ -10,6 +10,7 @@ import { MetaTokenSealer, resealLegacyMetaTokens } from '#meta/services/meta_tok
 import { AdAccountCache } from '#meta/services/ad_account_cache'
 import type { TokenKey } from '#config/meta'
 import { createUser } from '#tests/helpers/factories'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
 const TOKEN = 'EAASexample-access-token-value-1234567890'
 const OLD_KEY: TokenKey = { version: 1, secret: 'old-meta-token-key-0123456789' }
@@ -54,7 +55,8 @@ async function storedToken(userId: number): Promise<string> {
   return row.access_token_encrypted
 }
 
-test.group('Meta token storage', () => {
+test.group('Meta token storage', (group) => {
+  useRolledBackTransaction(group)
   test('a token sealed for one user does not open on another user', async ({ assert }) => {
     const sealer = await sealerWith(NEW_KEY)
     const sealed = sealer.seal(TOKEN, 1)

@@ -14,6 +14,7 @@ import { RuleScheduler } from '#rules/services/rule_scheduler'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
 const VISITORS = IDS.aboAdSet // daily budget 5000, ACTIVE
 const CART = '120200000001022' // daily budget 3000, ACTIVE
@@ -528,7 +529,8 @@ test.group('Rules: scheduling', (group) => {
   })
 })
 
-test.group('Rules: templates', () => {
+test.group('Rules: templates', (group) => {
+  useRolledBackTransaction(group)
   test('every template is a valid rule definition', async ({ assert }) => {
     const user = await createUser()
     const { templates } = await invoke(user.id, 'list_rule_templates', {})

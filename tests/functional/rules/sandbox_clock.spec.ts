@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import { publishedRegistry } from '#automation/registry/published_actions'
 import { setPlan } from '#tests/helpers/factories'
 import { IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
 const ACCOUNT = 'act_100000000001' // America/New_York
 const invoke = (userId: number, name: string, input: unknown) =>
@@ -24,6 +25,7 @@ const trendRule = (metric: string, direction: 'rose' | 'fell') => ({
 })
 
 test.group('Meta sandbox: insights evolve over a driven clock', (group) => {
+  useRolledBackTransaction(group)
   group.each.setup(async () => {
     await freshSandbox()
   })

@@ -1,8 +1,10 @@
 import { test } from '@japa/runner'
 import { expectedAvailability } from '#tests/helpers/product_features'
 import { createUser } from '#tests/helpers/factories'
+import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
-test.group('Shared prop productFeatures', () => {
+test.group('Shared prop productFeatures', (group) => {
+  useRolledBackTransaction(group)
   test('a visitor page and a signed-in page carry which promised features exist', async ({
     client,
     assert,

@@ -476,7 +476,20 @@ async function main() {
       env: { ...common, SQLITE_FILE: sqliteFile },
       mysql: false,
       db: () =>
-        knex({ client: 'sqlite3', connection: { filename: sqliteFile }, useNullAsDefault: true }),
+        knex({
+          client: 'sqlite3',
+          connection: { filename: sqliteFile },
+          useNullAsDefault: true,
+          // Seeding only (the server opens the file with its own settings): the seed can be
+          // rebuilt, so no fsync per transaction, and a page cache big enough for the indexes.
+          pool: {
+            afterCreate: (raw: { exec: Function }, done: Function) =>
+              raw.exec(
+                'PRAGMA synchronous = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY',
+                done
+              ),
+          },
+        }),
     },
   ]
   if (connection === 'mysql') {

@@ -6,13 +6,13 @@ import server from '@adonisjs/core/services/server'
 
 server.errorHandler(() => import('#exceptions/handler'))
 
-/* Runs on every request, even when no route matches (so the 404 page can render). */
-server.use([
-  () => import('#middleware/container_bindings_middleware'),
-  () => import('#middleware/public_files_middleware'),
-  () => import('@adonisjs/vite/vite_middleware'),
-  () => import('#middleware/inertia_middleware'),
-])
+/*
+| Runs on every request, even when no route matches (so the 404 page can render): container
+| bindings, then, except on the machine surfaces (/api/v1, /mcp, /internal, /health), public
+| files, the Vite dev server and Inertia. One entry: see app/middleware/server_surface_middleware.ts
+| and ADR 0018.
+*/
+server.use([() => import('#middleware/server_surface_middleware')])
 
 /* Runs on every request with a matching route. */
 router.use([() => import('@adonisjs/core/bodyparser_middleware')])

@@ -2,6 +2,9 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { fromDbTimestamp, toDbTimestamp } from '#shared/db_time'
 import { successPercent, type WindowTotals } from '#usage/services/call_statistics'
+import { latencyBucketMs } from '#usage/services/latency_buckets'
+
+export { latencyBucketMs }
 
 /**
  * Hourly rollups of the call log, so analytics never scan raw `api_calls` rows.
@@ -19,20 +22,6 @@ import { successPercent, type WindowTotals } from '#usage/services/call_statisti
  * hour granularity: `from` is floored to its hour and an hour is included when it starts
  * before `to` (every caller asks for whole months or days ending "now").
  */
-
-/**
- * Upper bound (ms) of the histogram bucket holding `ms`: exact below 100 ms, otherwise `ms`
- * rounded UP to two significant digits (101 → 110, 1234 → 1300), i.e. fixed log-linear
- * buckets, 90 per decade (the HdrHistogram scheme with two significant digits). A percentile
- * read from the histogram is the bucket's upper bound, so it is never below the exact
- * nearest-rank value and at most 10 % above it (relative error < 1 / 10).
- */
-export function latencyBucketMs(ms: number): number {
-  const value = Math.max(0, Math.round(ms))
-  if (value < 100) return value
-  const unit = 10 ** (Math.floor(Math.log10(value)) - 1)
-  return Math.ceil(value / unit) * unit
-}
 
 /** The UTC hour (`YYYY-MM-DD HH:00:00`) of a stored timestamp `YYYY-MM-DD HH:mm:ss`. */
 export function hourOf(timestamp: string): string {

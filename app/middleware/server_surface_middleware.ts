@@ -1,0 +1,80 @@
+import app from '@adonisjs/core/services/app'
+import { Logger } from '@adonisjs/core/logger'
+import { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import StaticMiddleware from '@adonisjs/static/static_middleware'
+import ViteMiddleware from '@adonisjs/vite/vite_middleware'
+import { resolveOnce } from '#shared/resolve_once'
+import InertiaMiddleware from '#middleware/inertia_middleware'
+
+/**
+ * Is `url` (the path, without query string, as `ctx.request.url()` gives it) one of the
+ * machine surfaces that answer JSON only and never use the browser stack: the bearer-key
+ * surfaces `/api/v1/*`, `/mcp` and `/internal/*`, and the `/health` probe?
+ *
+ * They never serve a file from public/, never reach the Vite dev server and never render an
+ * Inertia page: the exception handler answers their errors (404 included) with JSON
+ * (`#wantsJson` in app/exceptions/handler.ts covers `/api/`, `/mcp` and `/internal/`, and
+ * `/health` always matches its route). ADR 0018.
+ */
+export function isMachineSurface(url: string): boolean {
+  return (
+    url.startsWith('/api/v1/') ||
+    url === '/mcp' ||
+    url.startsWith('/internal/') ||
+    url === '/health'
+  )
+}
+
+/** The browser stack, in order, each resolved from the container once per process. */
+interface BrowserStack {
+  publicFiles: StaticMiddleware
+  vite: ViteMiddleware
+  inertia: InertiaMiddleware
+}
+
+const browserStack = resolveOnce(async (): Promise<BrowserStack> => ({
+  // Container singletons of @adonisjs/static and @adonisjs/vite (their providers bind them).
+  publicFiles: await app.container.make(StaticMiddleware),
+  vite: await app.container.make(ViteMiddleware),
+  // Stateless between requests: `init` puts the request's Inertia instance on `ctx`.
+  inertia: await app.container.make(InertiaMiddleware),
+}))
+
+/**
+ * The one server middleware (runs on every request, even when no route matches, so the 404
+ * page can render). Binds the request's HttpContext and logger in the container for
+ * `@inject()`, then:
+ * - on machine surfaces ({@link isMachineSurface}) goes straight to the router;
+ * - everywhere else runs the browser stack: files from public/ (`@adonisjs/static`, skipped for
+ *   paths that are never files, see `NOT_FILES`), the Vite dev server (`@adonisjs/vite`, a no-op without it) and Inertia (`#middleware/inertia_middleware`),
+ *   exactly as when they were three `server.use` entries.
+ *
+ * Why one entry and not four: the framework makes and calls every `server.use` entry through
+ * the IoC container on every request, which cost the metered route measurable CPU per request
+ * even when the middleware only called `next()` (figures in ADR 0018).
+ */
+export default class ServerSurfaceMiddleware {
+  handle(ctx: HttpContext, next: NextFn) {
+    ctx.containerResolver.bindValue(HttpContext, ctx)
+    ctx.containerResolver.bindValue(Logger, ctx.logger)
+    if (isMachineSurface(ctx.request.url())) return next()
+    const got = browserStack()
+    return got instanceof Promise
+      ? got.then((stack) => runBrowserStack(stack, ctx, next))
+      : runBrowserStack(got, ctx, next)
+  }
+}
+
+/**
+ * Paths never looked up in public/: the session JSON API as well (an fs stat per request that
+ * can never find anything).
+ */
+const NOT_FILES = ['/api/', '/mcp', '/internal/', '/health']
+
+function runBrowserStack(stack: BrowserStack, ctx: HttpContext, next: NextFn) {
+  const rest = () => stack.vite.handle(ctx, () => stack.inertia.handle(ctx, next))
+  const url = ctx.request.url()
+  if (NOT_FILES.some((prefix) => url.startsWith(prefix))) return rest()
+  return stack.publicFiles.handle(ctx, rest)
+}

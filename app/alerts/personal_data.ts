@@ -1,3 +1,4 @@
+import { readConnectionName } from '#shared/read_connection'
 import db from '@adonisjs/lucid/services/db'
 import AlertDelivery from '#alerts/models/alert_delivery'
 import AlertSettings from '#alerts/models/alert_settings'
@@ -32,7 +33,7 @@ export default class AlertsPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              Notification.query()
+              Notification.query({ connection: readConnectionName() })
                 .where('user_id', userId)
                 .where('id', '>', afterId)
                 .orderBy('id')
@@ -75,7 +76,7 @@ export default class AlertsPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              AlertWebhook.query()
+              AlertWebhook.query({ connection: readConnectionName() })
                 .where('user_id', userId)
                 .where('id', '>', afterId)
                 .orderBy('id')
@@ -95,7 +96,7 @@ export default class AlertsPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              AlertDelivery.query()
+              AlertDelivery.query({ connection: readConnectionName() })
                 .where('user_id', userId)
                 .where('id', '>', afterId)
                 .orderBy('id')

@@ -1,3 +1,4 @@
+import { readConnectionName } from '#shared/read_connection'
 import EmbedSession from '#embeds/models/embed_session'
 import {
   isoTimestamp,
@@ -24,7 +25,7 @@ export default class EmbedsPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              EmbedSession.query()
+              EmbedSession.query({ connection: readConnectionName() })
                 .where('user_id', userId)
                 .where('id', '>', afterId)
                 .orderBy('id')

@@ -1,3 +1,4 @@
+import { readConnectionName } from '#shared/read_connection'
 import encryption from '@adonisjs/core/services/encryption'
 import Lead from '#leads/models/lead'
 import LeadForm from '#leads/models/lead_form'
@@ -27,7 +28,7 @@ export default class LeadsPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              LeadForm.query()
+              LeadForm.query({ connection: readConnectionName() })
                 .where('user_id', userId)
                 .where('id', '>', afterId)
                 .orderBy('id')
@@ -45,7 +46,7 @@ export default class LeadsPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              Lead.query()
+              Lead.query({ connection: readConnectionName() })
                 .where('user_id', userId)
                 .where('id', '>', afterId)
                 .orderBy('id')

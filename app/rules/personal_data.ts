@@ -1,3 +1,4 @@
+import { readConnectionName } from '#shared/read_connection'
 import Rule from '#rules/models/rule'
 import RuleRun from '#rules/models/rule_run'
 import RuleRunItem from '#rules/models/rule_run_item'
@@ -30,7 +31,7 @@ export default class RulesPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              Rule.query()
+              Rule.query({ connection: readConnectionName() })
                 .where('user_id', userId)
                 .where('id', '>', afterId)
                 .orderBy('id')
@@ -54,7 +55,7 @@ export default class RulesPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              RuleRun.query()
+              RuleRun.query({ connection: readConnectionName() })
                 .where('user_id', userId)
                 .where('id', '>', afterId)
                 .orderBy('id')
@@ -80,7 +81,7 @@ export default class RulesPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              RuleRunItem.query()
+              RuleRunItem.query({ connection: readConnectionName() })
                 .where('user_id', userId)
                 .where('id', '>', afterId)
                 .orderBy('id')

@@ -1,3 +1,4 @@
+import { readConnectionName } from '#shared/read_connection'
 import { stringify } from 'csv-stringify/sync'
 import Lead from '#leads/models/lead'
 import { leadView } from '#leads/actions/list_leads'
@@ -15,7 +16,7 @@ export class ExportLeadsCsv {
     userId: number,
     input: { formId?: string | null }
   ): Promise<{ csv: string; filename: string; rows: number }> {
-    const query = Lead.query()
+    const query = Lead.query({ connection: readConnectionName() })
       .where('user_id', userId)
       .orderBy('created_time', 'desc')
       .orderBy('id', 'desc')

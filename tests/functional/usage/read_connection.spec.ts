@@ -24,9 +24,9 @@ test.group('Read connection (ADR 0016)', () => {
     // A long analytics read or export, held open for the whole test: a snapshot of the log.
     const held = await readDb().transaction()
     cleanup(() => (held.isCompleted ? undefined : held.rollback()))
-    const countIn = async (client: { from: typeof db.from }) =>
+    const countIn = async (connection: { from: typeof db.from }) =>
       Number(
-        (await client.from('api_calls').where('user_id', user.id).count('* as total').first())
+        (await connection.from('api_calls').where('user_id', user.id).count('* as total').first())
           ?.total ?? 0
       )
     assert.equal(await countIn(held), 0)

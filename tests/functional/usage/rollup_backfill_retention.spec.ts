@@ -13,8 +13,9 @@ async function rollupsOf(userIds: number[]) {
     const rows = await db.from(table).whereIn('user_id', userIds)
     snapshot[table] = rows
       .map((row) => {
-        const { id: _id, hour, ...rest } = row
+        const { hour, ...rest } = row
         const fields = Object.entries(rest)
+          .filter(([name]) => name !== 'id')
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([name, value]) => `${name}=${String(value)}`)
         return `${fromDbTimestamp(hour).toISOString()} ${fields.join(' ')}`

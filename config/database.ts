@@ -41,6 +41,36 @@ const dbConfig = defineConfig({
       schemaGeneration: { enabled: false },
       debug: false,
     },
+    /*
+     * A second connection to the same SQLite file for analytics, exports and admin stats
+     * (ADR 0016): under WAL its read transactions never block the main connection's writers
+     * (quota reservations, the call-log batch writer), and the main connection's single pooled
+     * connection is never held by a long read. `query_only` makes any write on it fail.
+     * At most 2 connections: node-sqlite3 runs each statement on libuv's thread pool (4 threads
+     * by default), so heavy reads can never take every thread the main connection needs.
+     * Reached through `readDb()` (app/shared/read_connection.ts), never by name; on MySQL the
+     * helper maps to the main connection's pool instead.
+     */
+    sqlite_read: {
+      client: 'sqlite3',
+      connection: { filename: sqliteFile },
+      useNullAsDefault: true,
+      pool: {
+        min: 0,
+        max: 2,
+        afterCreate: (conn: any, done: (err: Error | null, conn: any) => void) => {
+          // journal_mode = WAL is a no-op once the main connection set it (it is stored in
+          // the file), and makes sure this connection never reads in rollback-journal mode.
+          conn.run('PRAGMA journal_mode = WAL', () =>
+            conn.run('PRAGMA busy_timeout = 5000', () =>
+              conn.run('PRAGMA query_only = ON', (err: Error | null) => done(err, conn))
+            )
+          )
+        },
+      },
+      schemaGeneration: { enabled: false },
+      debug: false,
+    },
     mysql: {
       client: 'mysql2',
       connection: {

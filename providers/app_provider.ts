@@ -65,7 +65,8 @@ export default class AppProvider {
       return new CallLog(
         env.get('CALL_LOG_FLUSH_INTERVAL_MS') ?? 1000,
         1000,
-        env.get('CALL_LOG_RETENTION_DAYS') ?? 90
+        env.get('CALL_LOG_RETENTION_DAYS') ?? 90,
+        env.get('USAGE_ROLLUP_RETENTION_DAYS') ?? 400
       )
     })
     this.app.container.singleton(QuotaStore, async (resolver) => {

@@ -48,6 +48,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   API_KEY_CACHE_TTL_MS: Env.schema.number.optional(),
   CALL_LOG_FLUSH_INTERVAL_MS: Env.schema.number.optional(),
   CALL_LOG_RETENTION_DAYS: Env.schema.number.optional(),
+  USAGE_ROLLUP_RETENTION_DAYS: Env.schema.number.optional(),
   QUOTA_PERSIST_INTERVAL_MS: Env.schema.number.optional(),
 
   /* Meta (Facebook) ads connection: without META_APP_ID, development and tests use the

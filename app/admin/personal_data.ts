@@ -1,3 +1,4 @@
+import { readDb } from '#shared/read_connection'
 import db from '@adonisjs/lucid/services/db'
 import {
   isoTimestamp,
@@ -28,7 +29,7 @@ export default class AdminPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              db
+              readDb()
                 .from('admin_audit_log')
                 .where((query) =>
                   query

@@ -1,3 +1,4 @@
+import { readConnectionName, readDb } from '#shared/read_connection'
 import Stripe from 'stripe'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
@@ -38,7 +39,7 @@ export default class BillingPersonalData implements PersonalDataHolder {
       subscription: {
         kind: 'one',
         read: async () => {
-          const subscription = await Subscription.query()
+          const subscription = await Subscription.query({ connection: readConnectionName() })
             .where('user_id', userId)
             .preload('plan')
             .first()
@@ -65,7 +66,7 @@ export default class BillingPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              db
+              readDb()
                 .from('invitation_redemptions')
                 .join(
                   'invitation_codes',

@@ -1,3 +1,4 @@
+import { readDb } from '#shared/read_connection'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { ApiKeyVerifier } from '#keys/services/api_key_verifier'
@@ -30,7 +31,7 @@ export default class KeysPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              db
+              readDb()
                 .from('api_tokens')
                 .where('user_id', userId)
                 .where('id', '>', afterId)
@@ -63,7 +64,7 @@ export default class KeysPersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              db
+              readDb()
                 .from('device_authorizations')
                 .where('user_id', userId)
                 .where('id', '>', afterId)

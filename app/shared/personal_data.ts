@@ -1,5 +1,6 @@
 import { fromDbTimestamp } from '#shared/db_time'
 import type { LucidModel, LucidRow } from '@adonisjs/lucid/types/model'
+import { readConnectionName } from '#shared/read_connection'
 
 /**
  * The contract between the data-rights use cases (export, account deletion) and the modules
@@ -130,7 +131,7 @@ export function ownedSections(
         pageById(
           (afterId, limit) =>
             model
-              .query()
+              .query({ connection: readConnectionName() })
               .where('user_id', userId)
               .where('id', '>', afterId)
               .orderBy('id')

@@ -1,7 +1,9 @@
+import { readDb } from '#shared/read_connection'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { CallLog } from '#usage/services/call_log'
 import { Metering } from '#usage/services/metering'
+import { ROLLUP_TABLES } from '#usage/services/call_rollups'
 import {
   isoTimestamp,
   pageById,
@@ -40,7 +42,7 @@ export default class UsagePersonalData implements PersonalDataHolder {
         rows: () =>
           pageById(
             (afterId, limit) =>
-              db
+              readDb()
                 .from('api_calls')
                 .where('user_id', userId)
                 .where('id', '>', afterId)
@@ -70,7 +72,7 @@ export default class UsagePersonalData implements PersonalDataHolder {
       usageCounters: {
         kind: 'many',
         rows: async function* () {
-          const rows = await db
+          const rows = await readDb()
             .from('usage_counters')
             .where('user_id', userId)
             .orderBy('period')
@@ -102,11 +104,7 @@ export default class UsagePersonalData implements PersonalDataHolder {
       if (ids.length < DELETE_CHUNK_SIZE) break
     }
     // The hourly rollups of the call log (call_rollups.ts) describe the same calls.
-    for (const table of [
-      'api_call_rollups',
-      'api_call_endpoint_rollups',
-      'api_call_latency_rollups',
-    ]) {
+    for (const table of ROLLUP_TABLES) {
       await db.from(table).where('user_id', userId).delete()
     }
     await this.metering.quotas.forget(userId)

@@ -13,6 +13,7 @@ export async function privacyRetention(): Promise<PrivacyRetention> {
   const callLogRetention = await app.container.make(GetCallLogRetention)
   return {
     callLogDays: callLogRetention.execute(),
+    callRollupDays: callLogRetention.rollupDays(),
     auditLogDays: new PruneAuditLog().retentionDays,
     sessionInactivityDays: Math.round(
       string.seconds.parse(config.get<string | number>('session.age', '7d')) / 86_400

@@ -7,6 +7,8 @@
 export type PrivacyRetention = {
   /** API call records (`CALL_LOG_RETENTION_DAYS`, default 90). */
   callLogDays: number
+  /** Hourly usage rollups: counts only (`USAGE_ROLLUP_RETENTION_DAYS`, default 400). */
+  callRollupDays: number
   /** Admin audit log entries (`AUDIT_LOG_RETENTION_DAYS`, default 400). */
   auditLogDays: number
   /** Session inactivity before a session (cookie and server-side row) expires (config/session.ts `age`). */

@@ -1,5 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
-import { upsertRollups } from '#usage/services/call_rollups'
+import { backfillRollups } from '#usage/services/call_rollups'
 
 /**
  * Hourly rollups of the call log (app/usage/services/call_rollups.ts): per user, per
@@ -56,36 +56,9 @@ export default class extends BaseSchema {
       })
     })
 
+    // Rollups of the rows already logged, through the batch writer's own aggregation.
     this.defer(async (db) => {
-      // Backfill in id order, a batch at a time, through the batch writer's own aggregation.
-      let lastId = 0
-      for (;;) {
-        const calls = await db
-          .from('api_calls')
-          .where('id', '>', lastId)
-          .orderBy('id', 'asc')
-          .limit(10_000)
-          .select('*')
-        if (calls.length === 0) break
-        lastId = Number(calls[calls.length - 1].id)
-        const rows = calls.map((call) => {
-          const at = call.created_at
-          const createdAt =
-            at instanceof Date
-              ? `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 19)}`
-              : String(at).slice(0, 19)
-          return JSON.stringify([
-            Number(call.user_id),
-            call.token_id === null ? null : Number(call.token_id),
-            call.method,
-            call.endpoint,
-            Number(call.status_code),
-            Number(call.response_time_ms),
-            createdAt,
-          ])
-        })
-        await db.transaction((trx) => upsertRollups(trx, rows))
-      }
+      await backfillRollups(db)
     })
   }
 

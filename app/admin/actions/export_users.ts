@@ -1,3 +1,4 @@
+import { readConnectionName } from '#shared/read_connection'
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import User from '#accounts/models/user'
@@ -44,7 +45,9 @@ export class ExportUsers {
   constructor(private audit: AuditLog) {}
 
   async execute(actor: AuditActor, search: string | null | undefined): Promise<UsersExport> {
-    const counted = await applyUserSearch(User.query(), search).count('* as total').first()
+    const counted = await applyUserSearch(User.query({ connection: readConnectionName() }), search)
+      .count('* as total')
+      .first()
     const total = Number(counted?.$extras.total ?? 0)
     await this.audit.record({
       actor,
@@ -68,7 +71,7 @@ export class ExportUsers {
   async *#rows(search: string | null | undefined) {
     let beforeId: number | null = null
     while (true) {
-      const query = applyUserSearch(User.query(), search)
+      const query = applyUserSearch(User.query({ connection: readConnectionName() }), search)
         .preload('subscription', (subscription) => subscription.preload('plan'))
         .orderBy('id', 'desc')
         .limit(CHUNK_SIZE)

@@ -1,4 +1,4 @@
-import db from '@adonisjs/lucid/services/db'
+import { readDb } from '#shared/read_connection'
 import { inject } from '@adonisjs/core'
 import { CountPlatformCalls } from '#usage/actions/count_platform_calls'
 
@@ -28,6 +28,8 @@ export class GetPlatformStats {
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
     const dayEnd = new Date(dayStart.getTime() + 24 * 60 * 60 * 1000)
 
+    // Read on the read connection (ADR 0016): admin stats never hold the hot path's connection.
+    const db = readDb()
     const [users, active, revenue, calls] = await Promise.all([
       db.from('users').count('* as total').first(),
       db

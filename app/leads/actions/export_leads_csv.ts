@@ -1,3 +1,4 @@
+import { readConnectionName } from '#shared/read_connection'
 import { stringify } from 'csv-stringify/sync'
 import Lead from '#leads/models/lead'
 import { leadView } from '#leads/actions/list_leads'
@@ -21,7 +22,7 @@ export class ExportLeadsCsv {
   ): Promise<{ csv: string; filename: string; rows: number }> {
     const { plan } = await entitlementOf(userId)
     assertPlanHasFeature(plan.id, 'lead_tracking', 'Lead export')
-    const query = Lead.query()
+    const query = Lead.query({ connection: readConnectionName() })
       .where('user_id', userId)
       .orderBy('created_time', 'desc')
       .orderBy('id', 'desc')

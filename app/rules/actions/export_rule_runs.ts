@@ -1,3 +1,4 @@
+import { readConnectionName } from '#shared/read_connection'
 import { stringify } from 'csv-stringify'
 import { Readable } from 'node:stream'
 import { neutralizeFormula } from '#shared/csv_cells'
@@ -55,7 +56,7 @@ export class ExportRuleRuns {
   async *#rows(userId: number, ruleId: number | undefined) {
     let beforeId: number | null = null
     while (true) {
-      const query = RuleRunItem.query()
+      const query = RuleRunItem.query({ connection: readConnectionName() })
         .where('user_id', userId)
         .orderBy('id', 'desc')
         .limit(CHUNK_SIZE)

@@ -1,8 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { billingPeriodAt } from '#usage/services/billing_period'
-import { fromDbTimestamp, toDbTimestamp } from '#shared/db_time'
-
-const SUCCESS_SQL = 'SUM(CASE WHEN status_code BETWEEN 200 AND 399 THEN 1 ELSE 0 END)'
+import { fromDbTimestamp } from '#shared/db_time'
+import { rollupDailyCounts, rollupTopEndpoints } from '#usage/services/call_rollups'
 
 /** One call as a client portal sees it (no ids, no user). */
 export interface ActivityCall {
@@ -16,51 +15,22 @@ export interface ActivityCall {
 /**
  * A user's call log for the embeddable widgets (issue 17), optionally narrowed to one API
  * key (`tokenId`) so a client portal sees only its own key's calls. Success means status
- * 200-399, the dashboard's rule.
+ * 200-399, the dashboard's rule. Aggregates come from the rollups; only `recent` lists raw
+ * call rows.
  */
 export class GetCallActivity {
   /**
    * This month's calls per day (every day from the 1st to today, UTC) and the `top` most
-   * called method + endpoint pairs.
+   * called method + endpoint pairs, read from the hourly rollups (call_rollups.ts).
    */
   async month(userId: number, tokenId: number | null, now: Date = new Date(), top = 8) {
     const { period, startsAt } = billingPeriodAt(now)
     const to = new Date(now.getTime() + 1000)
-    const window = () => {
-      const query = db
-        .from('api_calls')
-        .where('user_id', userId)
-        .where('created_at', '>=', toDbTimestamp(startsAt))
-        .where('created_at', '<', toDbTimestamp(to))
-      if (tokenId !== null) query.where('token_id', tokenId)
-      return query
-    }
     const [perDay, perAction] = await Promise.all([
-      window()
-        .select(
-          db.raw('DATE(created_at) as day'),
-          db.raw('COUNT(*) as calls'),
-          db.raw(`${SUCCESS_SQL} as successful`)
-        )
-        .groupByRaw('DATE(created_at)'),
-      window()
-        .select('method', 'endpoint', db.raw('COUNT(*) as calls'))
-        .groupBy('method', 'endpoint')
-        .orderByRaw('COUNT(*) DESC')
-        .orderBy('endpoint', 'asc')
-        .limit(top),
+      rollupDailyCounts(userId, startsAt, to, tokenId),
+      rollupTopEndpoints(userId, startsAt, to, top, tokenId),
     ])
-    const byDay = new Map(
-      perDay.map((row) => {
-        const date =
-          row.day instanceof Date
-            ? row.day.toISOString().slice(0, 10)
-            : String(row.day).slice(0, 10)
-        const calls = Number(row.calls)
-        const successful = Number(row.successful)
-        return [date, { date, calls, successful, failed: calls - successful }]
-      })
-    )
+    const byDay = new Map(perDay.map((day) => [day.date, day]))
     const daily = []
     for (let day = 1; day <= now.getUTCDate(); day++) {
       const date = new Date(Date.UTC(startsAt.getUTCFullYear(), startsAt.getUTCMonth(), day))
@@ -73,7 +43,7 @@ export class GetCallActivity {
       daily,
       byAction: perAction.map((row) => ({
         action: `${row.method} ${row.endpoint}`,
-        calls: Number(row.calls),
+        calls: row.calls,
       })),
     }
   }

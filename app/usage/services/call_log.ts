@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { toDbTimestamp } from '#shared/db_time'
-import { upsertRollups } from '#usage/services/call_rollups'
+import { ROLLUP_TABLES, upsertRollups } from '#usage/services/call_rollups'
 
 /** One metered request, as written to `api_calls`. */
 export interface ApiCallRecord {
@@ -21,8 +21,8 @@ export interface ApiCallRecord {
  * Buffers call records and API key last-use times in memory and writes them in batches
  * after the responses went out, so the hot path does no database write for them. Flushes
  * every `flushIntervalMs` (default 1000 ms), when `maxBuffered` records are waiting, and on
- * clean shutdown (see providers/app_provider.ts). Records older than `retentionDays` are pruned
- * hourly.
+ * clean shutdown (see providers/app_provider.ts). Records older than `retentionDays` and
+ * rollups older than `rollupRetentionDays` are pruned hourly.
  */
 export class CallLog {
   /** Each record as a JSON array row (see `insertRows`): one flat string, cheap to retain. */
@@ -38,7 +38,12 @@ export class CallLog {
     readonly flushIntervalMs = 1000,
     readonly maxBuffered = 1000,
     /** Call records older than this are deleted (the privacy page promises 90 days). */
-    readonly retentionDays = 90
+    readonly retentionDays = 90,
+    /**
+     * Hourly rollups (call_rollups.ts) older than this are deleted; longer than the raw rows,
+     * so reports of past months outlive the call log (`USAGE_ROLLUP_RETENTION_DAYS`, 400).
+     */
+    readonly rollupRetentionDays = 400
   ) {}
 
   /**
@@ -58,6 +63,22 @@ export class CallLog {
   /** Whether records or last-use times are waiting to be written (or being written now). */
   get hasPending(): boolean {
     return this.#rows.length > 0 || this.#lastUsed.size > 0 || this.#flushing !== null
+  }
+
+  /**
+   * Deletes rollup rows (all three tables) of hours that started more than
+   * `rollupRetentionDays` before `now`; returns how many rows went. Runs with {@link prune}
+   * (hourly from the flush loop, and `node ace usage:prune`), so each run deletes about one
+   * hour's rows through the `hour` indexes (migrations 0800, 0810).
+   */
+  async pruneRollups(now: Date = new Date()): Promise<number> {
+    const cutoff = toDbTimestamp(new Date(now.getTime() - this.rollupRetentionDays * 86_400_000))
+    let total = 0
+    for (const table of ROLLUP_TABLES) {
+      const deleted = await db.from(table).where('hour', '<', cutoff).delete()
+      total += Array.isArray(deleted) ? Number(deleted[0]) : Number(deleted)
+    }
+    return total
   }
 
   /** Queues a record; never throws and never waits for storage. */
@@ -137,6 +158,9 @@ export class CallLog {
     }
     if (Date.now() - this.#lastPrunedAt > 3_600_000) {
       await this.prune().catch((error) => logger.error({ err: error }, 'call log pruning failed'))
+      await this.pruneRollups().catch((error) =>
+        logger.error({ err: error }, 'call rollup pruning failed')
+      )
     }
   }
 }

@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { fromDbTimestamp, toDbTimestamp } from '#shared/db_time'
-import { successPercent, type WindowTotals } from '#usage/services/call_statistics'
+import { readDb } from '#shared/read_connection'
 import { latencyBucketMs } from '#usage/services/latency_buckets'
 
 export { latencyBucketMs }
@@ -21,7 +21,38 @@ export { latencyBucketMs }
  * (`writeCallRows` in call_log.ts), so they always agree with the log. Windows are read at
  * hour granularity: `from` is floored to its hour and an hour is included when it starts
  * before `to` (every caller asks for whole months or days ending "now").
+ *
+ * Every aggregate of the call log is read from here (Advanced Analytics, the success-rate
+ * trend, the CLI's usage report, the widgets' usage, admin stats), through the read
+ * connection (`readDb()`, ADR 0016). Raw `api_calls` rows serve only lists of individual calls
+ * (Recent API Calls, the widgets' recent calls) and exports. Rollups are kept
+ * `USAGE_ROLLUP_RETENTION_DAYS` (default 400), longer than the raw rows' 90 days.
  */
+
+/** The three rollup tables (pruned, erased and backfilled together). */
+export const ROLLUP_TABLES = [
+  'api_call_rollups',
+  'api_call_endpoint_rollups',
+  'api_call_latency_rollups',
+] as const
+
+/**
+ * Calls in a window; a call is successful when its status is 200-399, the rule of the
+ * dashboard's Success Rate (spec §2 Usage dashboard).
+ */
+export interface WindowTotals {
+  calls: number
+  successful: number
+  failed: number
+  /** Percent 0-100 rounded to 1 decimal; null when there were no calls. */
+  successRate: number | null
+}
+
+/** Rounds a share to a percent with one decimal; null for an empty window. */
+export function successPercent(successful: number, calls: number): number | null {
+  if (calls === 0) return null
+  return Math.round((successful / calls) * 1000) / 10
+}
 
 /** The UTC hour (`YYYY-MM-DD HH:00:00`) of a stored timestamp `YYYY-MM-DD HH:mm:ss`. */
 export function hourOf(timestamp: string): string {
@@ -142,6 +173,50 @@ export async function upsertRollups(client: QueryClientContract, rows: string[])
   )
 }
 
+/**
+ * Builds the rollups of every row already in `api_calls` (migration 0800's backfill), reading
+ * `batchSize` rows at a time in id order and adding each batch through {@link upsertRollups}
+ * in its own transaction, exactly as the batch writer would have. Expects empty rollup tables
+ * (it adds, it does not replace). Returns the number of call rows read.
+ */
+export async function backfillRollups(
+  client: QueryClientContract,
+  batchSize = 10_000
+): Promise<number> {
+  let lastId = 0
+  let total = 0
+  for (;;) {
+    const calls = await client
+      .from('api_calls')
+      .where('id', '>', lastId)
+      .orderBy('id', 'asc')
+      .limit(batchSize)
+      .select('*')
+    if (calls.length === 0) break
+    lastId = Number(calls[calls.length - 1].id)
+    total += calls.length
+    const rows = calls.map((call) =>
+      JSON.stringify([
+        Number(call.user_id),
+        call.token_id === null ? null : Number(call.token_id),
+        call.method,
+        call.endpoint,
+        Number(call.status_code),
+        Number(call.response_time_ms),
+        storedTimestamp(call.created_at),
+      ])
+    )
+    await client.transaction((trx) => upsertRollups(trx, rows))
+    if (calls.length < batchSize) break
+  }
+  return total
+}
+
+/** A timestamp as either driver returns it, as stored: `YYYY-MM-DD HH:mm:ss` (UTC). */
+function storedTimestamp(at: Date | string | number): string {
+  return toDbTimestamp(fromDbTimestamp(at))
+}
+
 /** Rows per upsert statement (stays far below SQLite's bound-parameter limit). */
 const UPSERT_CHUNK = 500
 
@@ -173,17 +248,34 @@ async function upsertCounts(
   }
 }
 
-function windowQuery(table: string, userId: number, from: Date, to: Date) {
-  return db
+/**
+ * Rows of `table` for a user in `[from, to)` at hour granularity, on the read connection;
+ * narrowed to one credential when `tokenId` is given (a number; `null` = every credential).
+ */
+function windowQuery(
+  table: string,
+  userId: number,
+  from: Date,
+  to: Date,
+  tokenId: number | null = null
+) {
+  const query = readDb()
     .from(table)
     .where('user_id', userId)
     .where('hour', '>=', hourFloor(from))
     .where('hour', '<', toDbTimestamp(to))
+  if (tokenId !== null) query.where('token_id', tokenId)
+  return query
 }
 
 /** Calls, successes and failures of a user in the window (hour granularity). */
-export async function rollupTotals(userId: number, from: Date, to: Date): Promise<WindowTotals> {
-  const row = await windowQuery('api_call_rollups', userId, from, to)
+export async function rollupTotals(
+  userId: number,
+  from: Date,
+  to: Date,
+  tokenId: number | null = null
+): Promise<WindowTotals> {
+  const row = await windowQuery('api_call_rollups', userId, from, to, tokenId)
     .select(db.raw('SUM(calls) as calls'), db.raw('SUM(successes) as successful'))
     .first()
   const calls = Number(row?.calls ?? 0)
@@ -196,9 +288,17 @@ export async function rollupTotals(userId: number, from: Date, to: Date): Promis
   }
 }
 
-/** Per-day (UTC `YYYY-MM-DD`) counts of a user; days without calls are absent. */
-export async function rollupDailyCounts(userId: number, from: Date, to: Date) {
-  const rows = await windowQuery('api_call_rollups', userId, from, to).select(
+/**
+ * Per-day (UTC `YYYY-MM-DD`) counts of a user (of one credential when `tokenId` is given);
+ * days without calls are absent.
+ */
+export async function rollupDailyCounts(
+  userId: number,
+  from: Date,
+  to: Date,
+  tokenId: number | null = null
+) {
+  const rows = await windowQuery('api_call_rollups', userId, from, to, tokenId).select(
     'hour',
     'calls',
     'successes'
@@ -217,9 +317,18 @@ export async function rollupDailyCounts(userId: number, from: Date, to: Date) {
     .map((day) => ({ ...day, failed: day.calls - day.successful }))
 }
 
-/** The `limit` most-called endpoints (method + path) of a user with their error counts. */
-export async function rollupTopEndpoints(userId: number, from: Date, to: Date, limit = 5) {
-  const rows = await windowQuery('api_call_endpoint_rollups', userId, from, to)
+/**
+ * The `limit` most-called endpoints (method + path) of a user (of one credential when
+ * `tokenId` is given) with their error counts; ties by endpoint, ascending.
+ */
+export async function rollupTopEndpoints(
+  userId: number,
+  from: Date,
+  to: Date,
+  limit = 5,
+  tokenId: number | null = null
+) {
+  const rows = await windowQuery('api_call_endpoint_rollups', userId, from, to, tokenId)
     .select(
       'method',
       'endpoint',
@@ -273,7 +382,7 @@ export async function rollupPercentiles(
 
 /** Calls logged platform-wide in the window (hour granularity), e.g. admin "API calls today". */
 export async function rollupPlatformCalls(from: Date, to: Date): Promise<number> {
-  const row = await db
+  const row = await readDb()
     .from('api_call_rollups')
     .where('hour', '>=', hourFloor(from))
     .where('hour', '<', toDbTimestamp(to))
@@ -295,4 +404,45 @@ export async function rollupHourlyCalls(userId: number, from: Date, to: Date) {
     hour: fromDbTimestamp(row.hour),
     calls: Number(row.calls),
   }))
+}
+
+/**
+ * Calls per credential (`token_id`) of a user in the window, most used first (ties by id),
+ * with the credential's name, kind and display prefix; `tokenId` null for calls without a
+ * credential (stored as 0) and name/kind/prefix null when the credential row is gone.
+ */
+export async function rollupCountsByCredential(userId: number, from: Date, to: Date) {
+  const client = readDb()
+  const rows = await client
+    .from('api_call_rollups as r')
+    .leftJoin('api_tokens as t', 't.id', 'r.token_id')
+    .where('r.user_id', userId)
+    .where('r.hour', '>=', hourFloor(from))
+    .where('r.hour', '<', toDbTimestamp(to))
+    .select(
+      'r.token_id',
+      't.name',
+      't.kind',
+      't.display_prefix',
+      client.raw('SUM(r.calls) as calls'),
+      client.raw('SUM(r.successes) as successful')
+    )
+    .groupBy('r.token_id', 't.name', 't.kind', 't.display_prefix')
+    .orderByRaw('SUM(r.calls) DESC')
+    .orderBy('r.token_id', 'asc')
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
+  return rows.map((row) => {
+    const calls = Number(row.calls)
+    const successful = Number(row.successful)
+    const tokenId = Number(row.token_id)
+    return {
+      tokenId: tokenId === 0 ? null : tokenId,
+      name: text(row.name),
+      kind: text(row.kind),
+      displayPrefix: text(row.display_prefix),
+      calls,
+      successful,
+      failed: calls - successful,
+    }
+  })
 }

@@ -19,6 +19,9 @@ import { CookieBrowser } from '#tests/helpers/cookie_browser'
 const USER_TABLES = [
   'api_tokens',
   'api_calls',
+  'api_call_rollups',
+  'api_call_endpoint_rollups',
+  'api_call_latency_rollups',
   'usage_counters',
   'subscriptions',
   'meta_connections',

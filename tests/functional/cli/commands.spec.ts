@@ -6,9 +6,8 @@ import { API_KEY_PATTERN } from '#keys/services/api_key_format'
 import { CallLog } from '#usage/services/call_log'
 import { Metering } from '#usage/services/metering'
 import { billingPeriodAt } from '#usage/services/billing_period'
-import { toDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
-import { setUsage } from '#tests/helpers/usage'
+import { logCallRecords, setUsage } from '#tests/helpers/usage'
 import { ALEX, IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
 import { cliEnvironment, jsonOf, mintCliToken, runCli, runCliOnTerminal } from '#tests/helpers/cli'
 import type User from '#accounts/models/user'
@@ -189,15 +188,15 @@ test.group('adrelay usage', () => {
     const { record } = await createApiKey(user, 'reporting')
     await setUsage(user.id, 42)
     const now = new Date()
-    await db.table('api_calls').multiInsert(
+    await logCallRecords(
+      user.id,
       [200, 200, 500].map((status) => ({
-        user_id: user.id,
-        token_id: record.id,
+        tokenId: record.id,
         method: 'GET',
         endpoint: '/api/v1/usage',
-        status_code: status,
-        response_time_ms: 12,
-        created_at: toDbTimestamp(now),
+        status,
+        ms: 12,
+        at: now,
       }))
     )
 

@@ -12,6 +12,7 @@ test.group('Privacy page', () => {
       auditLogDays: 400,
       sessionInactivityDays: 7,
       cliTokenDays: 90,
+      callRollupDays: 400,
     })
   })
 })

@@ -324,7 +324,7 @@ test.group('Meta tool declarations', () => {
     assert,
   }) => {
     const registry = new ActionRegistry(metaTools)
-    assert.lengthOf(registry.list(), 35)
+    assert.lengthOf(registry.list(), 36)
     for (const { declaration } of registry.list()) {
       assert.equal(declaration.module, 'meta')
       for (const [field, schema] of Object.entries(declaration.input.shape)) {
@@ -334,8 +334,15 @@ test.group('Meta tool declarations', () => {
         )
       }
       // The proxy's POST checks META_WRITE_FEATURE: every write action must need the same one.
-      if (declaration.annotations.readOnlyHint) assert.isUndefined(declaration.feature)
-      else assert.equal(declaration.feature, META_WRITE_FEATURE)
+      // Reads are open on every plan, except the spend forecast, an Advanced Analytics figure
+      // computed by Adrelay (ADR 0017).
+      if (!declaration.annotations.readOnlyHint) {
+        assert.equal(declaration.feature, META_WRITE_FEATURE)
+      } else if (declaration.name === 'get_spend_forecast') {
+        assert.equal(declaration.feature, 'advanced_analytics')
+      } else {
+        assert.isUndefined(declaration.feature, `${declaration.name} is open on every plan`)
+      }
     }
   })
 

@@ -22,7 +22,9 @@ export interface BacktestInput {
  * What a rule would have done over the last `days` days: the rule is evaluated once per day
  * (at the end of that day, so "today" is that whole day) on the delivery as it happened, with
  * cooldowns simulated and the guards applied to a budget that carries each simulated change
- * forward. Read-only: one insights request per ad account covers every replayed day.
+ * forward. Read-only: one insights request per ad account covers every replayed day, so reach
+ * over several days is the sum of daily reach there (frequency a lower bound; runs and previews
+ * use Meta's exact reach, docs/rules.md "Graph calls per tick").
  * @throws AppError 404 `rule_not_found`, 422 `validation_failed`, Meta errors
  */
 @inject()

@@ -58,6 +58,12 @@ export interface SubjectData {
   days: DailyFacts[]
   /** Totals since the object started (`date_preset=maximum`), when a condition needs lifetime. */
   lifetime?: DailyFacts | null
+  /**
+   * Exact unique reach (people) per multi-day range, keyed by `rangeKey(range)`: Meta's
+   * aggregated insights for the whole `time_range` (no `time_increment`). Ranges absent here
+   * fall back to the sum of daily reach (backtests).
+   */
+  reach?: Map<string, number> | null
 }
 
 /** The clock of one evaluation: `now` (UTC instant) and today's date in the account's zone. */
@@ -130,6 +136,44 @@ export function earliestDateNeeded(definition: RuleDefinition, today: string): s
   return earliest
 }
 
+/** The key of a date range in `SubjectData.reach` and `TickFacts` needs: `since|until`. */
+export function rangeKey(range: DateRange): string {
+  return `${range.since}|${range.until}`
+}
+
+const REACH_METRICS: ReadonlySet<RuleMetric> = new Set<RuleMetric>(['reach', 'frequency'])
+
+/**
+ * The multi-day ranges over which some condition of `definition` reads `reach` or `frequency`
+ * on local date `today` (value conditions, both windows of a trend, both sides of a
+ * metric-vs-metric compare), deduplicated, in first-seen order. Reach is unique people, so it
+ * does not add up over days: these ranges need Meta's aggregated reach (one insights request
+ * per range without `time_increment`). One-day windows (today, yesterday) read the daily row;
+ * lifetime has its own request; pacing reads spend only.
+ */
+export function exactReachRanges(definition: RuleDefinition, today: string): DateRange[] {
+  const ranges = new Map<string, DateRange>()
+  const consider = (metric: RuleMetric, range: DateRange | null) => {
+    if (!range || range.since === range.until || !REACH_METRICS.has(metric)) return
+    ranges.set(rangeKey(range), range)
+  }
+  for (const group of definition.conditions.groups) {
+    for (const condition of group.conditions) {
+      if (condition.kind === 'pacing') continue
+      const range = windowRange(condition.window, today)
+      consider(condition.metric, range)
+      if (condition.kind === 'trend' && range) consider(condition.metric, previousRange(range))
+      if (condition.kind === 'compare') {
+        consider(
+          condition.otherMetric,
+          windowRange(condition.otherWindow ?? condition.window, today)
+        )
+      }
+    }
+  }
+  return [...ranges.values()]
+}
+
 /** Whether any condition reads the lifetime window (which needs its own insights request). */
 export function needsLifetime(definition: RuleDefinition): boolean {
   return definition.conditions.groups.some((group) =>
@@ -155,7 +199,8 @@ const emptyFacts = (date: string): DailyFacts => ({
 
 /**
  * Sums the days of `range`. Reach over several days is the sum of daily reach (an upper bound
- * of unique reach; frequency computed from it is therefore a lower bound).
+ * of unique reach; frequency computed from it is therefore a lower bound): `rangeTotals` puts
+ * Meta's exact reach in its place when it was fetched.
  */
 export function sumRange(days: DailyFacts[], range: DateRange): DailyFacts {
   const total = emptyFacts(range.since)
@@ -172,6 +217,19 @@ export function sumRange(days: DailyFacts[], range: DateRange): DailyFacts {
   return total
 }
 
+/**
+ * The totals of `range` for `data`: the daily rows summed, with `reach` replaced by the exact
+ * unique reach of the whole range when `data.reach` has it (multi-day ranges a rule reads reach
+ * or frequency over; see `exactReachRanges`). Frequency is then impressions (summed from the
+ * daily rows) / exact reach, as Meta computes it.
+ */
+export function rangeTotals(data: SubjectData, range: DateRange): DailyFacts {
+  const totals = sumRange(data.days, range)
+  const exact = range.since === range.until ? undefined : data.reach?.get(rangeKey(range))
+  if (exact !== undefined) totals.reach = exact
+  return totals
+}
+
 /** The totals of `window` for `data` (null when the window is lifetime and none was fetched). */
 export function windowTotals(
   data: SubjectData,
@@ -180,7 +238,7 @@ export function windowTotals(
 ): DailyFacts | null {
   const range = windowRange(window, today)
   if (!range) return data.lifetime ?? null
-  return sumRange(data.days, range)
+  return rangeTotals(data, range)
 }
 
 /** A ratio, or Infinity for a cost with spend but no conversions, or null when undefined. */
@@ -331,7 +389,7 @@ export function evaluateCondition(
   // trend: against the window of the same length just before
   const range = windowRange(condition.window, clock.today)
   if (!range) return { matched: false, values, note: 'trends need a dated window' }
-  const previousTotals = sumRange(data.days, previousRange(range))
+  const previousTotals = rangeTotals(data, previousRange(range))
   const previous = metricValue(condition.metric, previousTotals, data, clock)
   values[`${condition.metric}:previous_${condition.window}`] = previous
   if (

@@ -6,7 +6,13 @@ import { type ListAds } from '#meta/actions/list_ads'
 import { type GetInsights } from '#meta/actions/get_insights'
 import type { AdAccount } from '#meta/services/normalize'
 import type { RuleLevel } from '#rules/definition'
-import { factsFromInsightsRow, type DailyFacts, type RuleSubject } from '#rules/services/engine'
+import {
+  factsFromInsightsRow,
+  rangeKey,
+  type DailyFacts,
+  type DateRange,
+  type RuleSubject,
+} from '#rules/services/engine'
 
 /** The Meta actions the rule engine reads through (resolved from the container). */
 export interface MetaReadActions {
@@ -27,6 +33,11 @@ export interface LevelFacts {
   days: Map<string, DailyFacts[]>
   /** object id → lifetime totals (only when a rule asked for lifetime) */
   lifetime: Map<string, DailyFacts> | null
+  /**
+   * `rangeKey(range)` → object id → exact unique reach over that range (only the multi-day
+   * ranges some rule reads reach or frequency over; an object without a row reached nobody).
+   */
+  reach: Map<string, Map<string, number>>
   /** Graph requests this fetch made: object pages and insights pages. */
   calls: { objects: number; insights: number }
 }
@@ -51,6 +62,15 @@ const INSIGHTS_FIELDS = [
   'action_values',
 ]
 
+/** What the rules of a tick read from one (ad account, level), merged over the rules. */
+interface Need {
+  /** Earliest YYYY-MM-DD of the daily series. */
+  since: string
+  lifetime: boolean
+  /** `rangeKey(range)` → range: exact reach wanted over these multi-day ranges. */
+  reachRanges: Map<string, DateRange>
+}
+
 /** The local date in `zone` at `now` (UTC when the zone is unknown). */
 export function localDate(now: DateTime, zone: string | null): string {
   const local = now.setZone(zone ?? 'UTC')
@@ -64,14 +84,17 @@ export function localDate(now: DateTime, zone: string | null): string {
  * - the ad accounts (with their time zones) once;
  * - per ad account and level, the objects once and the insights ONCE (daily rows,
  *   `time_increment=1`, from the earliest date any due rule needs, with the union of fields),
- *   plus one lifetime request only when some rule reads the lifetime window.
+ *   plus one lifetime request only when some rule reads the lifetime window, plus one
+ *   aggregated request per distinct multi-day range over which some rule reads reach or
+ *   frequency (`reach` and the id field, `time_range` without `time_increment`): unique reach
+ *   does not add up over days, and Meta gives it exactly only for the whole range.
  *
  * Callers first declare what each rule needs (`need`), then read (`facts`): the first read of a
  * key fetches with the union of the declared needs, later reads reuse it.
  */
 export class TickFacts {
   #accounts: Promise<AdAccount[]> | null = null
-  #needs = new Map<string, { since: string; lifetime: boolean }>()
+  #needs = new Map<string, Need>()
   #fetched = new Map<string, Promise<LevelFacts>>()
 
   constructor(
@@ -88,13 +111,26 @@ export class TickFacts {
     return this.#accounts
   }
 
-  /** Declares that a rule reads `account` at `level` from `since` (and lifetime when asked). */
-  need(adAccountId: string, level: RuleLevel, since: string, lifetime: boolean) {
+  /**
+   * Declares that a rule reads `account` at `level` from `since` (and lifetime when asked, and
+   * exact reach over `reachRanges`, the multi-day ranges of `exactReachRanges`). Needs of the
+   * same account and level merge: earliest `since`, lifetime if any, the union of the ranges.
+   */
+  need(
+    adAccountId: string,
+    level: RuleLevel,
+    since: string,
+    lifetime: boolean,
+    reachRanges: DateRange[] = []
+  ) {
     const key = `${adAccountId}|${level}`
     const current = this.#needs.get(key)
+    const ranges = new Map(current?.reachRanges ?? [])
+    for (const range of reachRanges) ranges.set(rangeKey(range), range)
     this.#needs.set(key, {
       since: current && current.since < since ? current.since : since,
       lifetime: (current?.lifetime ?? false) || lifetime,
+      reachRanges: ranges,
     })
   }
 
@@ -104,7 +140,7 @@ export class TickFacts {
     let promise = this.#fetched.get(key)
     if (!promise) {
       const today = localDate(this.now, account.timezone)
-      const need = this.#needs.get(key) ?? { since: today, lifetime: false }
+      const need = this.#needs.get(key) ?? { since: today, lifetime: false, reachRanges: new Map() }
       promise = this.#fetch(account, level, today, need)
       this.#fetched.set(key, promise)
     }
@@ -120,7 +156,7 @@ export class TickFacts {
     account: AdAccount,
     level: RuleLevel,
     today: string,
-    need: { since: string; lifetime: boolean }
+    need: Need
   ): Promise<LevelFacts> {
     const calls = { objects: 0, insights: 0 }
     const subjects = await this.#subjects(account, level, calls)
@@ -172,7 +208,30 @@ export class TickFacts {
         cursor = page.paging.after
       } while (cursor)
     }
-    return { account, today, subjects, days, lifetime, calls }
+
+    const reach = new Map<string, Map<string, number>>()
+    for (const [key, range] of need.reachRanges) {
+      const byObject = new Map<string, number>()
+      let cursor: string | null = null
+      do {
+        const page: Awaited<ReturnType<GetInsights['execute']>> =
+          await this.actions.getInsights.execute(this.userId, {
+            objectId: account.id,
+            level: INSIGHTS_LEVEL[level],
+            timeRange: { since: range.since, until: range.until },
+            fields: [ID_FIELD[level], 'reach'],
+            limit: 500,
+            after: cursor,
+          })
+        calls.insights++
+        for (const row of page.rows) {
+          byObject.set(String((row as any)[ID_FIELD[level]] ?? ''), Number((row as any).reach) || 0)
+        }
+        cursor = page.paging.after
+      } while (cursor)
+      reach.set(key, byObject)
+    }
+    return { account, today, subjects, days, lifetime, reach, calls }
   }
 
   async #subjects(account: AdAccount, level: RuleLevel, calls: { objects: number }) {

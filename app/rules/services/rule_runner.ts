@@ -27,6 +27,7 @@ import type { RuleDefinition, RuleLevel, RuleMode } from '#rules/definition'
 import { WRITE_ACTIONS } from '#rules/definition'
 import {
   earliestDateNeeded,
+  exactReachRanges,
   evaluateRule,
   inCooldown,
   needsLifetime,
@@ -146,7 +147,8 @@ export class RuleRunner {
         account.id,
         definition.scope.level,
         earliestDateNeeded(definition, today),
-        lifetime
+        lifetime,
+        exactReachRanges(definition, today)
       )
     }
   }
@@ -755,5 +757,14 @@ function subjectData(level: LevelFacts, subject: RuleSubject): SubjectData {
     subject,
     days: level.days.get(subject.id) ?? [],
     lifetime: level.lifetime?.get(subject.id) ?? null,
+    reach: exactReach(level, subject.id),
   }
+}
+
+/** The subject's exact reach per fetched range (0 where Meta returned no row: nobody reached). */
+function exactReach(level: LevelFacts, subjectId: string): Map<string, number> | null {
+  if (level.reach.size === 0) return null
+  const reach = new Map<string, number>()
+  for (const [key, byObject] of level.reach) reach.set(key, byObject.get(subjectId) ?? 0)
+  return reach
 }

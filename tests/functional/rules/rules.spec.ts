@@ -357,6 +357,48 @@ test.group('Rules: runs and guards', (group) => {
     )
   })
 
+  test('frequency over the last 7 days uses the exact unique reach of the whole week', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const week = { objectId: VISITORS, datePreset: 'last_7d', fields: ['impressions', 'reach'] }
+    const daily = await invoke(user.id, 'get_insights', { ...week, timeIncrement: '1' })
+    const whole = await invoke(user.id, 'get_insights', week)
+    const impressions = daily.rows.reduce((sum: number, row: any) => sum + row.impressions, 0)
+    const summedReach = daily.rows.reduce((sum: number, row: any) => sum + row.reach, 0)
+    const exactReach = whole.rows[0].reach as number
+    assert.isAbove(daily.rows.length, 1)
+    // People seen on several days count once: the week's reach is below the sum of the days
+    assert.isBelow(exactReach, summedReach)
+    const withSum = impressions / summedReach
+    const exact = impressions / exactReach
+    const threshold = (withSum + exact) / 2
+    const preview = await invoke(user.id, 'preview_rule', {
+      definition: definition({
+        scope: { adAccountIds: [ACCOUNT], level: 'ad_set', filters: { ids: [VISITORS] } },
+        conditions: {
+          groups: [
+            {
+              conditions: [
+                {
+                  kind: 'value',
+                  metric: 'frequency',
+                  window: 'last_7d',
+                  operator: 'gt',
+                  value: threshold,
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    })
+    // Summed daily reach would give withSum < threshold: no match; the exact reach matches
+    assert.isBelow(withSum, threshold)
+    assert.equal(preview.matched, 1)
+    assert.closeTo(preview.matches[0].values['frequency:last_7d'], exact, 0.0001)
+  })
+
   test('a backtest replays the days with the cooldown simulated', async ({ assert }) => {
     const user = await traffickerWithMeta()
     const result = await invoke(user.id, 'backtest_rule', {
@@ -450,6 +492,74 @@ test.group('Rules: scheduling', (group) => {
     assert.lengthOf(insights, 2)
     assert.equal(report.graphCalls.insights, 2)
     assert.equal(report.claimed, 3)
+  })
+
+  test('exact reach costs one more insights request per range, only when a due rule reads it', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const condition = (metric: string, window: string, kind = 'value') =>
+      kind === 'trend'
+        ? { kind, metric, window, direction: 'rose', percent: 10 }
+        : { kind, metric, window, operator: 'gt', value: 0 }
+    const create = async (name: string, adAccountIds: unknown, cond: unknown) => {
+      const { rule } = await invoke(user.id, 'create_rule', {
+        name,
+        definition: definition({
+          scope: { adAccountIds, level: 'ad_set' },
+          conditions: { groups: [{ conditions: [cond] }] },
+        }),
+        enabled: true,
+      })
+      return rule.id as number
+    }
+    const tick = async (ids: number[]) => {
+      await Rule.query()
+        .whereIn('id', ids)
+        .update({
+          nextRunAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-LL-dd HH:mm:ss'),
+        })
+      const before = sandbox.requests.length
+      const report = await (await app.container.make(RuleScheduler)).runTick(DateTime.utc())
+      const insights = sandbox.requests
+        .slice(before)
+        .filter((request) => request.path.endsWith('/insights'))
+      assert.equal(report.graphCalls.insights, insights.length)
+      return insights
+    }
+
+    // Frequency over one day reads the daily row: still one request per ad account and level
+    const daily = [
+      await create('cpa', 'all', condition('cpa', 'last_7d')),
+      await create('frequency yesterday', 'all', condition('frequency', 'yesterday')),
+    ]
+    assert.lengthOf(await tick(daily), 2)
+
+    // Frequency over the last 7 days on one account, and a reach trend (this week and the one
+    // before) on the same account: the daily series plus one aggregated request per distinct
+    // range, and nothing for the other account
+    const weekly = [
+      await create('frequency week', [ACCOUNT], condition('frequency', 'last_7d')),
+      await create('reach trend', [ACCOUNT], condition('reach', 'last_7d', 'trend')),
+    ]
+    const insights = await tick(weekly)
+    const aggregated = insights.filter((request) => !request.insights?.time_increment)
+    assert.lengthOf(insights, 3)
+    assert.lengthOf(aggregated, 2)
+    for (const request of aggregated) {
+      assert.include(request.path, ACCOUNT)
+      assert.deepEqual(request.insights!.fields.split(',').sort(), [
+        'adset_id',
+        'adset_name',
+        'campaign_id',
+        'reach',
+      ])
+      assert.equal(request.insights!.level, 'adset')
+      const range = JSON.parse(request.insights!.time_range)
+      assert.isTrue(range.since < range.until)
+    }
+    const ranges = aggregated.map((request) => JSON.parse(request.insights!.time_range))
+    assert.notEqual(ranges[0].since, ranges[1].since)
   })
 
   test("one tick runs a user's dry-run, approval and auto rules together, each with its own writes", async ({

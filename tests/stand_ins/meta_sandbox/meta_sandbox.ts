@@ -58,7 +58,12 @@ export interface SandboxRequestLog {
   hasAccessToken: boolean
   hasAppSecretProof: boolean
   at: string
+  /** The insights parameters of an insights request (no token, no proof): fields, level, ranges. */
+  insights?: Record<string, string>
 }
+
+/** The parameters an insights request log keeps (never tokens or proofs). */
+const LOGGED_INSIGHTS_PARAMS = ['fields', 'level', 'time_range', 'time_increment', 'date_preset']
 
 interface TokenClaims {
   /** Meta user id */
@@ -298,6 +303,16 @@ export class MetaSandbox {
       hasAccessToken: Boolean(params.access_token),
       hasAppSecretProof: Boolean(params.appsecret_proof),
       at: new Date().toISOString(),
+      ...(path.endsWith('/insights')
+        ? {
+            insights: Object.fromEntries(
+              LOGGED_INSIGHTS_PARAMS.filter((name) => params[name] !== undefined).map((name) => [
+                name,
+                params[name],
+              ])
+            ),
+          }
+        : {}),
     })
     if (this.#requests.length > 500) this.#requests.shift()
     this.#callTimes.push(Date.now())

@@ -3,7 +3,9 @@ import { DateTime } from 'luxon'
 import { ruleDefinitionSchema, type RuleDefinition } from '#rules/definition'
 import {
   evaluateRule,
+  exactReachRanges,
   inCooldown,
+  rangeKey,
   planWrite,
   windowRange,
   type DailyFacts,
@@ -201,6 +203,71 @@ test.group('Rule engine: conditions', () => {
       clock
     )
     assert.isTrue(result.matched)
+  })
+
+  test('frequency over several days divides by the exact reach when it was fetched', ({
+    assert,
+  }) => {
+    const definition = rule({
+      conditions: {
+        groups: [
+          {
+            conditions: [
+              { kind: 'value', metric: 'frequency', window: 'last_7d', operator: 'gte', value: 3 },
+            ],
+          },
+        ],
+      },
+    })
+    // 7 days of 1,000 impressions to 500 people: summed reach 3,500 (frequency 2), but the
+    // same 2,000 people all week (frequency 3.5)
+    const week = days(7, { impressions: 1000, reach: 500, spend: 100 })
+    assert.isFalse(evaluateRule(definition, data(week), clock).matched)
+    const range = windowRange('last_7d', clock.today)!
+    const exact = evaluateRule(
+      definition,
+      { ...data(week), reach: new Map([[rangeKey(range), 2000]]) },
+      clock
+    )
+    assert.isTrue(exact.matched)
+    assert.equal(exact.values['frequency:last_7d'], 3.5)
+  })
+
+  test('exact reach is needed only for reach or frequency over several days', ({ assert }) => {
+    const only = (condition: Record<string, unknown>) =>
+      exactReachRanges(rule({ conditions: { groups: [{ conditions: [condition] }] } }), clock.today)
+    const value = { kind: 'value', operator: 'gt', value: 1 }
+    assert.deepEqual(only({ ...value, metric: 'cpa', window: 'last_7d' }), [])
+    assert.deepEqual(only({ ...value, metric: 'frequency', window: 'yesterday' }), [])
+    assert.deepEqual(only({ ...value, metric: 'frequency', window: 'lifetime' }), [])
+    assert.deepEqual(only({ ...value, metric: 'reach', window: 'last_3d' }), [
+      { since: '2026-11-17', until: '2026-11-19' },
+    ])
+    assert.deepEqual(
+      only({
+        kind: 'trend',
+        metric: 'frequency',
+        window: 'last_3d',
+        direction: 'rose',
+        percent: 5,
+      }),
+      [
+        { since: '2026-11-17', until: '2026-11-19' },
+        { since: '2026-11-14', until: '2026-11-16' },
+      ]
+    )
+    assert.deepEqual(
+      only({
+        kind: 'compare',
+        metric: 'cpm',
+        window: 'yesterday',
+        operator: 'gt',
+        otherMetric: 'frequency',
+        otherWindow: 'this_month',
+        multiplier: 1,
+      }),
+      [{ since: '2026-11-01', until: '2026-11-20' }]
+    )
   })
 
   test('objects younger than the minimum age are not judged', ({ assert }) => {

@@ -45,28 +45,21 @@ export class LeadSync {
         })
       }
     }
+    // One upsert per form on the unique (user, form) key: two reads of the same user's forms
+    // at once (the Leads page asks for forms and leads together) both write, and neither may
+    // fail on the other's row (an update-or-create raced there on MySQL).
     for (const form of forms) {
-      const values = {
-        userId,
-        metaFormId: form.id,
-        metaPageId: form.pageId,
-        pageName: form.pageName.slice(0, 255),
-        name: form.name.slice(0, 255),
-      }
-      const key = { userId, metaFormId: form.id }
-      try {
-        await LeadForm.updateOrCreate(key, values)
-      } catch (error) {
-        // Two reads of the same user's forms at once (the Leads page asks for forms and leads
-        // together) both insert: the unique (user, form) key refuses the second, which then
-        // finds the row and updates it.
-        const exists = await LeadForm.query()
-          .where('user_id', userId)
-          .where('meta_form_id', form.id)
-          .first()
-        if (!exists) throw error
-        await LeadForm.updateOrCreate(key, values)
-      }
+      await db
+        .table('lead_forms')
+        .insert({
+          user_id: userId,
+          meta_form_id: form.id,
+          meta_page_id: form.pageId,
+          page_name: form.pageName.slice(0, 255),
+          name: form.name.slice(0, 255),
+        })
+        .knexQuery.onConflict(['user_id', 'meta_form_id'])
+        .merge(['meta_page_id', 'page_name', 'name'])
     }
     return forms
   }

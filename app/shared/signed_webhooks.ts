@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { assertPublicUrlShape, postPublicUrl } from '#shared/public_http'
 import { AppError } from '#shared/errors'
+import { exponentialBackoff } from '@adonisjs/queue'
+import type { JobOptions } from '@adonisjs/queue/types'
 
 /**
  * Outgoing webhooks signed the Adrelay way, shared by every module that calls a customer's
@@ -123,5 +125,24 @@ function originOf(raw: string): string {
     return new URL(raw).origin
   } catch {
     return ''
+  }
+}
+
+/**
+ * Queue options of a job that makes one webhook delivery attempt (alert deliveries, lead
+ * forwarding): a retryable failure ({@link WebhookCallError} with `retryable`) throws, and the
+ * queue retries with exponential backoff 30 s, 1 min, 2 min, … capped at 30 min, 6 attempts in
+ * all, each under a 60 s timeout; failed jobs are kept 7 days. One policy for every module, so
+ * docs/alerts.md and docs/leads.md describe the same retries.
+ */
+export function webhookDeliveryJobOptions(name: string): JobOptions {
+  return {
+    name,
+    queue: 'default',
+    maxRetries: 5,
+    retry: { backoff: exponentialBackoff({ baseDelay: '30s', maxDelay: '30m' }) },
+    timeout: '60s',
+    removeOnComplete: true,
+    removeOnFail: { age: '7d' },
   }
 }

@@ -1,4 +1,5 @@
-import { Job, exponentialBackoff } from '@adonisjs/queue'
+import { Job } from '@adonisjs/queue'
+import { webhookDeliveryJobOptions } from '#shared/signed_webhooks'
 import type { JobOptions } from '@adonisjs/queue/types'
 import { AlertDeliverer } from '#alerts/services/alert_deliverer'
 
@@ -13,15 +14,7 @@ interface DeliverAlertPayload {
  * 2 min, ... capped at 30 min, 6 attempts in all; then `failed` marks the delivery failed.
  */
 export default class DeliverAlert extends Job<DeliverAlertPayload> {
-  static options: JobOptions = {
-    name: 'DeliverAlert',
-    queue: 'default',
-    maxRetries: 5,
-    retry: { backoff: exponentialBackoff({ baseDelay: '30s', maxDelay: '30m' }) },
-    timeout: '60s',
-    removeOnComplete: true,
-    removeOnFail: { age: '7d' },
-  }
+  static options: JobOptions = webhookDeliveryJobOptions('DeliverAlert')
 
   async execute() {
     await new AlertDeliverer().attempt(this.payload.deliveryId)

@@ -1,4 +1,5 @@
-import { Job, exponentialBackoff } from '@adonisjs/queue'
+import { Job } from '@adonisjs/queue'
+import { webhookDeliveryJobOptions } from '#shared/signed_webhooks'
 import type { JobOptions } from '@adonisjs/queue/types'
 import { LeadForwarder } from '#leads/services/lead_forwarder'
 
@@ -13,15 +14,7 @@ interface ForwardLeadPayload {
  * capped at 30 min, 6 attempts in all (as alert webhooks); then `failed` marks it failed.
  */
 export default class ForwardLead extends Job<ForwardLeadPayload> {
-  static options: JobOptions = {
-    name: 'ForwardLead',
-    queue: 'default',
-    maxRetries: 5,
-    retry: { backoff: exponentialBackoff({ baseDelay: '30s', maxDelay: '30m' }) },
-    timeout: '60s',
-    removeOnComplete: true,
-    removeOnFail: { age: '7d' },
-  }
+  static options: JobOptions = webhookDeliveryJobOptions('ForwardLead')
 
   async execute() {
     await new LeadForwarder().attempt(this.payload.deliveryId)

@@ -1,8 +1,11 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import inertia from '@adonisjs/inertia/vite'
 import adonisjs from '@adonisjs/vite/client'
+
+const projectTmp = fileURLToPath(new URL('./tmp/', import.meta.url))
 
 export default defineConfig({
   plugins: [
@@ -37,11 +40,13 @@ export default defineConfig({
     // dependencies (node_modules/, including Vite's pre-bundled deps and its client). Nothing
     // else of the project (config/, app/, tmp/ with the SQLite file, package.json, README) and
     // nothing outside it through /@fs/. Vite's defaults allow the whole project root. The deny
-    // list is checked first and also covers files inside the allowed folders.
+    // list is checked first and also covers files inside the allowed folders. The project's own
+    // tmp/ is denied by its absolute path: a `**/tmp/**` pattern also matched every file of a
+    // checkout that lives under /tmp, so no page loaded there.
     fs: {
       strict: true,
       allow: ['inertia', 'node_modules'],
-      deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/tmp/**', '**/*.sqlite*'],
+      deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', `${projectTmp}**`, '**/*.sqlite*'],
     },
   },
 })

@@ -70,9 +70,16 @@ export default class AppProvider {
       )
     })
     this.app.container.singleton(QuotaStore, async (resolver) => {
-      if (!env.get('REDIS_URL')) return new SqlQuotaStore()
-      const redis = await resolver.make('redis')
-      return new RedisQuotaStore(redis.connection('main').ioConnection)
+      let store: SqlQuotaStore | RedisQuotaStore
+      if (!env.get('REDIS_URL')) {
+        store = new SqlQuotaStore()
+      } else {
+        const redis = await resolver.make('redis')
+        store = new RedisQuotaStore(redis.connection('main').ioConnection)
+      }
+      // Quota leases (ADR 0021): the most units one instance reserves ahead per key.
+      store.leaseMaxUnits = env.get('QUOTA_LEASE_MAX_UNITS') ?? store.leaseMaxUnits
+      return store
     })
     this.app.container.singleton(Metering, async (resolver) => {
       this.#meteringResolved = true

@@ -50,6 +50,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   CALL_LOG_RETENTION_DAYS: Env.schema.number.optional(),
   USAGE_ROLLUP_RETENTION_DAYS: Env.schema.number.optional(),
   QUOTA_PERSIST_INTERVAL_MS: Env.schema.number.optional(),
+  QUOTA_LEASE_MAX_UNITS: Env.schema.number.optional(),
 
   /* Meta (Facebook) ads connection: without META_APP_ID, development and tests use the
      Graph API sandbox (tests/stand_ins/meta_sandbox). */

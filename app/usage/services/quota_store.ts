@@ -78,12 +78,69 @@ interface Waiter {
 }
 
 /**
- * Group commit for quota counters. Requests of the same user and month that arrive while a
- * reservation for them is in flight wait and are then counted together by ONE atomic
- * reservation of `wanted` units (granting `min(wanted, limit - count)`), instead of one store
- * write each. Exactness is unchanged: the store serialises reservations, each grants only
- * what is left, and waiters are answered in arrival order. Under load this turns hundreds of
- * counter writes per second for a busy key into a few dozen.
+ * Prefetching (quota leases) — ADR 0021. Under sustained traffic a reservation also takes a
+ * few units ahead for the requests that follow, kept in the instance as a lease; they are
+ * handed out without a store write until it runs out, and what is left is given back to the
+ * store when the key goes quiet (`LEASE_IDLE_RELEASE_MS`), on `persist()` and at shutdown.
+ *
+ * Bounds, which keep the quota exact for a user of one instance and never let any number of
+ * instances overshoot (every unit handed out was first granted by the store's atomic guard):
+ * - a lease covers about `LEASE_TARGET_MS` of the key's recent request rate, at most
+ *   `MAX_PREFETCH` units (`QUOTA_LEASE_MAX_UNITS`; 0 turns leases off);
+ * - at most 1/`PREFETCH_SHARE` of what the account (and the key's own limit) had left at
+ *   the last reservation, so nothing is prefetched when fewer than `PREFETCH_SHARE` requests
+ *   are left and the last requests of a month are reserved one batch at a time;
+ * - below `MIN_PREFETCH_RATE` requests a second, never: a quiet key costs one write per
+ *   request (batch) as before, not a reservation and a release.
+ */
+export const QUOTA_LEASE = {
+  LEASE_TARGET_MS: 100,
+  MAX_PREFETCH: 256,
+  PREFETCH_SHARE: 64,
+  MIN_PREFETCH_RATE: 20,
+  /** Rate window: the request rate is re-estimated at most this often (ms). */
+  RATE_WINDOW_MS: 250,
+  /** Unused units are given back once their key made no request for this long (ms). */
+  LEASE_IDLE_RELEASE_MS: 1000,
+} as const
+
+/**
+ * What one instance knows about one counter (user + month, or user + month + key): the units
+ * it holds (granted by the store, not yet handed out), the positions of the next one, and the
+ * recent request rate that sizes the next prefetch.
+ */
+interface CounterState {
+  userId: number
+  period: string
+  /** Token id of the key's own counter, or null for an account-only counter. */
+  tokenId: number | null
+  /** Units held: granted by the store, not yet handed to a request. */
+  held: number
+  /** The account count a request served next from the lease reaches (its `used`). */
+  nextUsed: number
+  /** The key count it reaches (`keyUsed`). */
+  nextKeyUsed: number
+  /** Limits the held units were granted under; a change (plan, key limit) returns them. */
+  limit: number
+  keyLimit: number | null
+  /** Left on the account / the key's own limit after the last reservation (null: unknown). */
+  accountLeft: number | null
+  keyLeft: number | null
+  /** Requests in the current rate window, when it started (ms), and the last estimate (req/s). */
+  windowCount: number
+  windowStartedAt: number
+  ratePerSecond: number
+  lastUsedAt: number
+}
+
+/**
+ * Group commit for quota counters, with prefetching. Requests of the same user and month
+ * that arrive while a reservation for them is in flight wait and are then counted together by
+ * ONE atomic reservation of `wanted` units (granting `min(wanted, limit - count)`), instead of
+ * one store write each. Exactness is unchanged: the store serialises reservations, each grants
+ * only what is left, and waiters are answered in arrival order. Under sustained load a
+ * reservation also takes a lease of units ahead (see {@link QUOTA_LEASE}, ADR 0021), so most
+ * requests are counted in memory without waiting on the store.
  */
 export abstract class BatchingQuotaStore extends QuotaStore {
   #pending = new Map<
@@ -91,15 +148,25 @@ export abstract class BatchingQuotaStore extends QuotaStore {
     { userId: number; period: string; limit: number; key?: KeyAllowance; waiters: Waiter[] }
   >()
   #inFlight = new Set<string>()
+  #counters = new Map<string, CounterState>()
+  #sweeper: NodeJS.Timeout | null = null
+  /** Clock for lease ages and request rates (ms); tests may replace it. */
+  protected nowMs: () => number = Date.now
+  /**
+   * The most units one lease may hold (`QUOTA_LEASE_MAX_UNITS`, default
+   * `QUOTA_LEASE.MAX_PREFETCH`); 0 turns prefetching off: every batch is one store write.
+   */
+  leaseMaxUnits: number = QUOTA_LEASE.MAX_PREFETCH
 
   /**
    * The one write a store implements: atomically adds `granted = min(wanted, limit - count)`
    * (never below 0) to the counter of `userId` in `period`, creating it at 0 when missing,
    * and reports the count before. Concurrent reservations of one counter must serialise (a
    * conditional UPDATE, a row lock, a Lua script). `wanted` is the number of requests waiting
-   * in the batch (1 or more); the batch's waiters are answered in arrival order from the
-   * result, so a store never needs to know about individual requests. With `key`, the same
-   * units are added to the key's counter too, and `granted` also stays within the key's limit.
+   * in the batch plus any prefetch; the batch's waiters are answered in arrival order from
+   * the result, so a store never needs to know about individual requests. With `key`, the
+   * same units are added to the key's counter too, and `granted` also stays within the key's
+   * limit.
    * @returns the counts before and the number of units granted (0 when at a limit)
    */
   protected abstract reserve(
@@ -110,10 +177,101 @@ export abstract class BatchingQuotaStore extends QuotaStore {
     key?: KeyAllowance
   ): Promise<Reservation>
 
+  /**
+   * Gives `units` back: subtracts them from the account's counter of `userId` in `period` and,
+   * with `tokenId`, from that key's counter (never below 0). Called only for units this
+   * instance reserved and did not hand out.
+   */
+  protected abstract release(
+    userId: number,
+    period: string,
+    units: number,
+    tokenId: number | null
+  ): Promise<void>
+
+  /** Writes state held outside the database back to it (after leases are given back). */
+  protected abstract persistCounters(): Promise<void>
+
+  /** Gives every held unit back, then persists (see `QuotaStore.persist`). */
+  async persist() {
+    await this.releaseLeases(() => true)
+    await this.persistCounters()
+  }
+
+  /**
+   * Drops what this instance holds for `userId` without giving it back (its counters are
+   * being deleted). Call from `forget` before deleting.
+   */
+  protected dropLeases(userId: number) {
+    for (const [id, state] of this.#counters) if (state.userId === userId) this.#counters.delete(id)
+  }
+
+  /**
+   * Units of `userId`'s counters in `period` that this instance holds (reserved, not handed
+   * out): account total, and per key. Reads subtract them so a user sees what was used.
+   */
+  protected heldUnits(userId: number | null, period: string) {
+    let account = 0
+    const perKey = new Map<number, number>()
+    for (const state of this.#counters.values()) {
+      if (state.period !== period || state.held === 0) continue
+      if (userId !== null && state.userId !== userId) continue
+      account += state.held
+      if (state.tokenId !== null) {
+        perKey.set(state.tokenId, (perKey.get(state.tokenId) ?? 0) + state.held)
+      }
+    }
+    return { account, perKey }
+  }
+
+  /**
+   * What was used of `userId`'s account in `period`, from the store's `count`: minus the units
+   * this instance holds ahead (reserved, not handed out), never below 0.
+   */
+  protected usedOfAccount(userId: number, period: string, count: number): number {
+    return Math.max(0, count - this.heldUnits(userId, period).account)
+  }
+
+  /** The same per key: `counts` (token id → stored count) minus what this instance holds. */
+  protected usedOfKeys(period: string, counts: Map<number, number>): Map<number, number> {
+    const held = this.heldUnits(null, period).perKey
+    for (const [tokenId, count] of counts) {
+      counts.set(tokenId, Math.max(0, count - (held.get(tokenId) ?? 0)))
+    }
+    return counts
+  }
+
+  /** Gives back the held units of counters `which` selects; keeps the counters' rates. */
+  protected async releaseLeases(which: (state: CounterState) => boolean) {
+    const giving: Array<Promise<void>> = []
+    for (const state of this.#counters.values()) {
+      if (state.held === 0 || !which(state)) continue
+      const units = state.held
+      state.held = 0
+      giving.push(
+        this.release(state.userId, state.period, units, state.tokenId).catch((error) => {
+          // Not given back: hold them again (used, or given back on the next sweep).
+          state.held += units
+          throw error
+        })
+      )
+    }
+    const outcomes = await Promise.allSettled(giving)
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected')
+    if (failed) throw failed.reason
+  }
+
   consume(userId: number, period: string, limit: number, allowance?: KeyAllowance) {
+    // Requests through different keys are reserved separately (each has its own counter).
+    const key = allowance ? `${userId}:${period}:${allowance.tokenId}` : `${userId}:${period}`
+    const state = this.#observe(key, userId, period, allowance)
+    const keyLimit = allowance ? allowance.limit : null
+    // Served from the lease, unless the plan or the key's limit changed since it was taken
+    // (then the batch below gives it back first and reserves under the new limit).
+    if (state.held > 0 && state.limit === limit && state.keyLimit === keyLimit) {
+      return Promise.resolve(this.#takeFromLease(state, allowance))
+    }
     return new Promise<QuotaDecision>((resolve, reject) => {
-      // Requests through different keys are reserved separately (each has its own counter).
-      const key = allowance ? `${userId}:${period}:${allowance.tokenId}` : `${userId}:${period}`
       let batch = this.#pending.get(key)
       if (!batch) {
         batch = { userId, period, limit, waiters: [] }
@@ -126,32 +284,152 @@ export abstract class BatchingQuotaStore extends QuotaStore {
     })
   }
 
+  /** Hands one held unit to a request: its account (and key) position, no store write. */
+  #takeFromLease(state: CounterState, allowance?: KeyAllowance): QuotaDecision {
+    state.held--
+    const decision: QuotaDecision = { allowed: true, used: state.nextUsed++ }
+    if (allowance) decision.keyUsed = state.nextKeyUsed++
+    return decision
+  }
+
+  /** The counter's state, with this request counted in its rate window. */
+  #observe(key: string, userId: number, period: string, allowance?: KeyAllowance) {
+    const now = this.nowMs()
+    let state = this.#counters.get(key)
+    if (!state) {
+      state = {
+        userId,
+        period,
+        tokenId: allowance ? allowance.tokenId : null,
+        held: 0,
+        nextUsed: 0,
+        nextKeyUsed: 0,
+        limit: 0,
+        keyLimit: null,
+        accountLeft: null,
+        keyLeft: null,
+        windowCount: 0,
+        windowStartedAt: now,
+        ratePerSecond: 0,
+        lastUsedAt: now,
+      }
+      this.#counters.set(key, state)
+      this.#startSweeper()
+    }
+    state.lastUsedAt = now
+    state.windowCount++
+    const elapsed = now - state.windowStartedAt
+    if (elapsed >= QUOTA_LEASE.RATE_WINDOW_MS) {
+      state.ratePerSecond = (state.windowCount * 1000) / elapsed
+      state.windowCount = 0
+      state.windowStartedAt = now
+    }
+    return state
+  }
+
+  /** Units to reserve ahead of a batch (0: none), within the bounds of {@link QUOTA_LEASE}. */
+  #prefetchFor(state: CounterState): number {
+    if (state.ratePerSecond < QUOTA_LEASE.MIN_PREFETCH_RATE || state.accountLeft === null) return 0
+    let units = Math.min(
+      this.leaseMaxUnits,
+      Math.floor((state.ratePerSecond * QUOTA_LEASE.LEASE_TARGET_MS) / 1000),
+      Math.floor(state.accountLeft / QUOTA_LEASE.PREFETCH_SHARE)
+    )
+    if (state.keyLimit !== null) {
+      if (state.keyLeft === null) return 0
+      units = Math.min(units, Math.floor(state.keyLeft / QUOTA_LEASE.PREFETCH_SHARE))
+    }
+    return Math.max(0, units)
+  }
+
+  /**
+   * Gives back the units of counters that made no request for `LEASE_IDLE_RELEASE_MS` before
+   * `now` (ms), and forgets counters idle for a minute. Runs every `LEASE_IDLE_RELEASE_MS`
+   * while the instance holds counters.
+   */
+  async releaseIdleLeases(now: number = this.nowMs()) {
+    const released = this.releaseLeases(
+      (state) => now - state.lastUsedAt >= QUOTA_LEASE.LEASE_IDLE_RELEASE_MS
+    )
+    for (const [id, state] of this.#counters) {
+      if (state.held === 0 && now - state.lastUsedAt > 60_000 && !this.#inFlight.has(id)) {
+        this.#counters.delete(id)
+      }
+    }
+    if (this.#counters.size === 0 && this.#sweeper) {
+      clearInterval(this.#sweeper)
+      this.#sweeper = null
+    }
+    await released
+  }
+
+  #startSweeper() {
+    if (this.#sweeper) return
+    this.#sweeper = setInterval(
+      () => void this.releaseIdleLeases().catch(() => {}),
+      QUOTA_LEASE.LEASE_IDLE_RELEASE_MS
+    )
+    this.#sweeper.unref()
+  }
+
   async #drain(key: string) {
     this.#inFlight.add(key)
     try {
       for (let batch = this.#pending.get(key); batch; batch = this.#pending.get(key)) {
         this.#pending.delete(key)
-        const { userId, period, limit, key: allowance, waiters } = batch
+        const { userId, period, limit, key: allowance } = batch
+        const keyLimit = allowance ? allowance.limit : null
+        const state = this.#counters.get(key)
+        let waiters = batch.waiters
+        if (state && state.held > 0) {
+          // A lease arrived while these waited (the previous reservation's prefetch).
+          if (state.limit === limit && state.keyLimit === keyLimit) {
+            const fromLease = Math.min(state.held, waiters.length)
+            for (const waiter of waiters.slice(0, fromLease)) {
+              waiter.resolve(this.#takeFromLease(state, allowance))
+            }
+            waiters = waiters.slice(fromLease)
+            if (waiters.length === 0) continue
+          } else {
+            // Taken under another limit: given back before reserving under the new one.
+            await this.releaseLeases((held) => held === state).catch(() => {})
+          }
+        }
+        if (state) {
+          state.limit = limit
+          state.keyLimit = keyLimit
+        }
+        const prefetch = state ? this.#prefetchFor(state) : 0
         try {
           const { before, granted, keyBefore } = await this.reserve(
             userId,
             period,
             limit,
-            waiters.length,
+            waiters.length + prefetch,
             allowance
           )
+          const served = Math.min(granted, waiters.length)
+          const keyStart = keyBefore ?? 0
+          if (state && this.#counters.get(key) === state) {
+            // The units left once every waiter is served become the lease.
+            state.held += granted - served
+            state.nextUsed = before + served + 1
+            state.nextKeyUsed = keyStart + served + 1
+            state.accountLeft = limit - (before + granted)
+            state.keyLeft = keyLimit === null ? null : keyLimit - (keyStart + granted)
+          }
+          // (A counter forgotten meanwhile, by account deletion, keeps nothing: its rows are gone.)
           if (!allowance) {
             waiters.forEach((waiter, index) =>
-              index < granted
+              index < served
                 ? waiter.resolve({ allowed: true, used: before + index + 1 })
                 : waiter.resolve({ allowed: false, used: Math.max(before + granted, limit) })
             )
             continue
           }
-          const keyStart = keyBefore ?? 0
           const accountFull = before + granted >= limit
           waiters.forEach((waiter, index) =>
-            index < granted
+            index < served
               ? waiter.resolve({
                   allowed: true,
                   used: before + index + 1,

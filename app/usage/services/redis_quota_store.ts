@@ -45,6 +45,21 @@ redis.call('INCRBY', KEYS[2], grant)
 return {current, grant, keyCurrent}
 `
 
+/**
+ * Gives back units held and not handed out: KEYS[1] account, KEYS[2] key (optional);
+ * ARGV[1] units. Subtracts them from each counter that exists (never below 0).
+ */
+const RELEASE_SCRIPT = `
+for _, key in ipairs(KEYS) do
+  local current = redis.call('GET', key)
+  if current then
+    local units = math.min(tonumber(ARGV[1]), tonumber(current))
+    if units > 0 then redis.call('DECRBY', key, units) end
+  end
+end
+return 1
+`
+
 /** `SET key seed NX EXAT resetsAt`: seeds a month's key without overwriting a live one. */
 const SEED_SCRIPT = `
 redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EXAT', ARGV[2])
@@ -141,7 +156,7 @@ export class RedisQuotaStore extends BatchingQuotaStore {
     tokenIds.forEach((id, index) => {
       if (live[index] !== null) counts.set(id, Number(live[index]))
     })
-    return counts
+    return this.usedOfKeys(period, counts)
   }
 
   async #seedKey(tokenId: number, period: string) {
@@ -158,8 +173,15 @@ export class RedisQuotaStore extends BatchingQuotaStore {
 
   async current(userId: number, period: string) {
     const value = await this.redis.get(this.#key(userId, period))
-    if (value !== null) return Number(value)
-    return this.#sql.current(userId, period)
+    if (value === null) return this.#sql.current(userId, period)
+    return this.usedOfAccount(userId, period, Number(value))
+  }
+
+  /** Gives back units this instance reserved and did not hand out (RELEASE_SCRIPT). */
+  protected async release(userId: number, period: string, units: number, tokenId: number | null) {
+    const keys = [this.#key(userId, period)]
+    if (tokenId !== null) keys.push(this.#tokenKey(tokenId, period))
+    await this.redis.eval(RELEASE_SCRIPT, keys.length, ...keys, units)
   }
 
   async #seed(userId: number, period: string) {
@@ -179,6 +201,7 @@ export class RedisQuotaStore extends BatchingQuotaStore {
    * deletes the database rows.
    */
   async forget(userId: number) {
+    this.dropLeases(userId)
     const pattern = `${this.keyPrefix}${userId}:*`
     for (const key of [...this.#touched.keys()]) {
       if (key.startsWith(`${this.keyPrefix}${userId}:`)) this.#touched.delete(key)
@@ -196,7 +219,7 @@ export class RedisQuotaStore extends BatchingQuotaStore {
    * Copies counts touched since the last call into usage_counters and key_usage_counters
    * (monotonic upserts).
    */
-  async persist() {
+  protected async persistCounters() {
     await this.#persistKeys()
     const entries = [...this.#touched.entries()]
     this.#touched.clear()

@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { retryOnDeadlock } from '#shared/deadlock_retry'
 import {
   BatchingQuotaStore,
   type KeyAllowance,
@@ -50,7 +51,7 @@ export class SqlQuotaStore extends BatchingQuotaStore {
       .where({ user_id: userId, period })
       .select('count')
       .first()
-    return row ? Number(row.count) : 0
+    return row ? this.usedOfAccount(userId, period, Number(row.count)) : 0
   }
 
   async currentForKeys(tokenIds: number[], period: string) {
@@ -62,13 +63,35 @@ export class SqlQuotaStore extends BatchingQuotaStore {
       .where('period', period)
       .select('token_id', 'count')
     for (const row of rows) counts.set(Number(row.token_id), Number(row.count))
-    return counts
+    return this.usedOfKeys(period, counts)
   }
 
-  async persist() {}
+  protected async persistCounters() {}
 
   async forget(userId: number) {
+    this.dropLeases(userId)
     await db.from('usage_counters').where('user_id', userId).delete()
+  }
+
+  /**
+   * Subtracts `units` held by this instance and never handed out from the account's counter
+   * and, with `tokenId`, the key's counter, in one transaction (never below 0).
+   */
+  protected async release(userId: number, period: string, units: number, tokenId: number | null) {
+    await db.transaction(async (trx) => {
+      await trx
+        .from('usage_counters')
+        .where({ user_id: userId, period })
+        .update({ count: trx.raw('CASE WHEN count > ? THEN count - ? ELSE 0 END', [units, units]) })
+      if (tokenId !== null) {
+        await trx
+          .from('key_usage_counters')
+          .where({ token_id: tokenId, period })
+          .update({
+            count: trx.raw('CASE WHEN count > ? THEN count - ? ELSE 0 END', [units, units]),
+          })
+      }
+    })
   }
 
   protected async reserve(
@@ -117,17 +140,11 @@ export class SqlQuotaStore extends BatchingQuotaStore {
     wanted: number,
     key: KeyAllowance
   ): Promise<Reservation> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const fast = await this.#incrementBoth(userId, period, limit, wanted, key)
-        if (fast) return fast
-        return await db.transaction((trx) =>
-          this.#reserveLocked(trx, userId, period, limit, wanted, key)
-        )
-      } catch (error) {
-        if (attempt >= 5 || (error as { errno?: number }).errno !== MYSQL_DEADLOCK) throw error
-      }
-    }
+    return retryOnDeadlock(async () => {
+      const fast = await this.#incrementBoth(userId, period, limit, wanted, key)
+      if (fast) return fast
+      return db.transaction((trx) => this.#reserveLocked(trx, userId, period, limit, wanted, key))
+    })
   }
 
   /** Both increments or neither (null); the transaction is rolled back when one misses. */
@@ -249,9 +266,6 @@ export class SqlQuotaStore extends BatchingQuotaStore {
     return rows.length === 1 ? Number(rows[0].count) : null
   }
 }
-
-/** ER_LOCK_DEADLOCK: InnoDB rolled the transaction back to break a deadlock; retry it. */
-const MYSQL_DEADLOCK = 1213
 
 type CounterTable = 'usage_counters' | 'key_usage_counters'
 

@@ -5,7 +5,7 @@ import User from '#accounts/models/user'
 import { SqlQuotaStore } from '#usage/services/sql_quota_store'
 import { RedisQuotaStore } from '#usage/services/redis_quota_store'
 import app from '@adonisjs/core/services/app'
-import { QuotaStore } from '#usage/services/quota_store'
+import { type BatchingQuotaStore, QuotaStore } from '#usage/services/quota_store'
 import { Metering } from '#usage/services/metering'
 
 const PERIOD = '2031-05'
@@ -50,10 +50,42 @@ async function storedCount(userId: number) {
   return row ? Number(row.count) : 0
 }
 
+/**
+ * Replaces the store's lease clock (request rates, idle leases) with one the test moves:
+ * `advance(ms)`.
+ */
+function driveClock(store: QuotaStore) {
+  let now = 1_000_000
+  ;(store as unknown as { nowMs: () => number }).nowMs = () => now
+  return { advance: (ms: number) => (now += ms) }
+}
+
+/**
+ * 100 requests in 250 ms (400 a second), then one more: that reservation takes 1 + 40 ahead
+ * (rate × 100 ms), so the user's counter stands at 141 with 40 held.
+ */
+async function leaseUnder(store: QuotaStore, clock: ReturnType<typeof driveClock>, userId: number) {
+  for (let index = 0; index < 100; index++) await store.consume(userId, PERIOD, 1_000_000)
+  clock.advance(250)
+  await store.consume(userId, PERIOD, 1_000_000)
+}
+
+/**
+ * A store under test; `counted`/`keyCounted` read its live counters (leases included), where
+ * the Redis store keeps them in Redis rather than the database. Stores made with the same
+ * `namespace` share their counters (two instances).
+ */
+interface MadeStore {
+  store: QuotaStore
+  close?: () => Promise<void>
+  counted?: (userId: number) => Promise<number>
+  keyCounted?: (tokenId: number) => Promise<number>
+}
+
 /** The behaviour every quota store must have. */
 function quotaStoreContract(
   name: string,
-  makeStore: () => Promise<{ store: QuotaStore; close?: () => Promise<void> }>,
+  makeStore: (namespace?: string) => Promise<MadeStore>,
   skip = false
 ) {
   test.group(`${name} quota store`, () => {
@@ -153,6 +185,117 @@ function quotaStoreContract(
       }
     }).skip(skip, 'needs REDIS_URL')
 
+    test('under sustained traffic requests are counted ahead in a lease; reads show what was used, and persist gives the rest back', async ({
+      assert,
+    }) => {
+      const made = await makeStore()
+      const { store, close } = made
+      const counted = made.counted ?? storedCount
+      const keyCounted = made.keyCounted ?? storedKeyCount
+      try {
+        const clock = driveClock(store)
+        const userId = await newUserId()
+        const tokenId = await newTokenId(userId)
+        const allowance = { tokenId, limit: null }
+        // 100 requests in 250 ms: 400 requests a second, so a reservation takes 40 ahead.
+        const used: number[] = []
+        for (let index = 0; index < 100; index++) {
+          used.push((await store.consume(userId, PERIOD, 1_000_000, allowance)).used)
+        }
+        clock.advance(250)
+        for (let index = 0; index < 20; index++) {
+          used.push((await store.consume(userId, PERIOD, 1_000_000, allowance)).used)
+        }
+        assert.deepEqual(
+          used,
+          Array.from({ length: 120 }, (_, index) => index + 1)
+        )
+        // 101 reserved 1 + 40 ahead; 20 requests took 19 of them.
+        assert.equal(await counted(userId), 141)
+        assert.equal(await keyCounted(tokenId), 141)
+        assert.equal(await store.current(userId, PERIOD), 120)
+        assert.deepEqual(await store.currentForKeys([tokenId], PERIOD), new Map([[tokenId, 120]]))
+        await store.persist()
+        assert.equal(await counted(userId), 120)
+        assert.equal(await keyCounted(tokenId), 120)
+        assert.equal(await store.current(userId, PERIOD), 120)
+      } finally {
+        await close?.()
+      }
+    }).skip(skip, 'needs REDIS_URL')
+
+    test('a lease is given back once its key goes quiet, and never lets a lowered limit be passed', async ({
+      assert,
+    }) => {
+      const made = await makeStore()
+      const { store, close } = made
+      const counted = made.counted ?? storedCount
+      try {
+        const clock = driveClock(store)
+        const userId = await newUserId()
+        await leaseUnder(store, clock, userId)
+        assert.equal(await counted(userId), 141)
+        // The plan changes to a 120-request quota: the lease is not used past it.
+        const results = []
+        for (let index = 0; index < 25; index++)
+          results.push(await store.consume(userId, PERIOD, 120))
+        assert.equal(results.filter((result) => result.allowed).length, 19)
+        assert.deepEqual(results.at(-1), { allowed: false, used: 120 })
+        assert.equal(await counted(userId), 120)
+        // Quiet for a second: whatever is held goes back (here nothing is left to give).
+        clock.advance(1000)
+        await (store as BatchingQuotaStore).releaseIdleLeases()
+        assert.equal(await counted(userId), 120)
+
+        const busy = await newUserId()
+        await leaseUnder(store, clock, busy)
+        assert.equal(await counted(busy), 141)
+        clock.advance(999)
+        await (store as BatchingQuotaStore).releaseIdleLeases()
+        assert.equal(await counted(busy), 141, 'not quiet for a second yet')
+        clock.advance(1)
+        await (store as BatchingQuotaStore).releaseIdleLeases()
+        assert.equal(await counted(busy), 101)
+      } finally {
+        await close?.()
+      }
+    }).skip(skip, 'needs REDIS_URL')
+
+    test('two instances prefetching never grant more than the quota, and give back what they did not use', async ({
+      assert,
+    }) => {
+      const namespace = `shared${Date.now()}`
+      const first = await makeStore(namespace)
+      const second = await makeStore(namespace)
+      const counted = first.counted ?? storedCount
+      try {
+        const clocks = [driveClock(first.store), driveClock(second.store)]
+        const userId = await newUserId()
+        const limit = 20_000
+        let allowed = 0
+        for (let index = 0; index < 24_000; index++) {
+          const store = index % 2 ? first.store : second.store
+          if ((await store.consume(userId, PERIOD, limit)).allowed) allowed++
+          if (index % 100 === 99) for (const clock of clocks) clock.advance(250)
+        }
+        const stored = await counted(userId)
+        assert.isAtMost(allowed, limit)
+        assert.isAtMost(stored, limit)
+        await first.store.persist()
+        await second.store.persist()
+        assert.equal(await counted(userId), allowed)
+        // Whatever a lease kept from the other instance is usable again: exactly the quota.
+        while ((await first.store.consume(userId, PERIOD, limit)).allowed) allowed++
+        assert.equal(allowed, limit)
+        assert.equal(await counted(userId), limit)
+      } finally {
+        await first.close?.()
+        await second.close?.()
+      }
+    })
+      .skip(skip, 'needs REDIS_URL')
+      .timeout(120_000)
+
     test('two keys racing for the last 30 account requests get 30 between them', async ({
       assert,
     }) => {
@@ -186,15 +329,18 @@ quotaStoreContract('SQL', async () => ({ store: new SqlQuotaStore() }))
 
 quotaStoreContract(
   'Redis',
-  async () => {
+  async (namespace) => {
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0', {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
     })
     await redis.connect()
-    const prefix = `adrelay:test:quota:${Date.now()}:`
+    const prefix = `adrelay:test:quota:${namespace ?? `${Date.now()}${Math.random()}`}:`
+    const live = async (key: string) => Number((await redis.get(`${prefix}${key}:${PERIOD}`)) ?? 0)
     return {
       store: new RedisQuotaStore(redis, prefix),
+      counted: (userId) => live(String(userId)),
+      keyCounted: (tokenId) => live(`key:${tokenId}`),
       close: async () => {
         const keys = await redis.keys(`${prefix}*`)
         if (keys.length) await redis.del(...keys)

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { toDbTimestamp } from '#shared/db_time'
+import { retryOnDeadlock } from '#shared/deadlock_retry'
 import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { planHasFeature } from '#accounts/plan_catalog'
 import Rule from '#rules/models/rule'
@@ -203,6 +204,11 @@ async function saveSchedules(
  * another worker already holds (`ON CONFLICT DO NOTHING` on SQLite, `INSERT IGNORE` on MySQL,
  * on the unique `rule_runs (rule_id, tick)`), then reads back the rows this call inserted
  * (its own `claimed_by` id). Returns rule id → run for the rules this worker owns.
+ *
+ * Concurrent workers' `INSERT IGNORE` batches take InnoDB locks on the unique index; taken in
+ * different orders they deadlock (errno 1213). The rules are inserted in id order, so every
+ * worker locks in one order, and a batch picked as a deadlock victim anyway (gap locks) is
+ * run again: the statement had no effect and skipping held rows makes it idempotent.
  */
 export async function claimMany(
   rules: Rule[],
@@ -211,26 +217,29 @@ export async function claimMany(
 ): Promise<Map<number, RuleRun>> {
   const worker = randomUUID()
   const startedAt = toDbTimestamp(now)
-  for (let start = 0; start < rules.length; start += 500) {
-    await db
-      .table('rule_runs')
-      .insert(
-        rules.slice(start, start + 500).map((rule) => ({
-          rule_id: rule.id,
-          user_id: rule.userId,
-          trigger: 'schedule',
-          tick,
-          claimed_by: worker,
-          status: 'running',
-          mode: rule.mode,
-          evaluated_count: 0,
-          matched_count: 0,
-          acted_count: 0,
-          started_at: startedAt,
-        }))
-      )
-      .knexQuery.onConflict(['rule_id', 'tick'])
-      .ignore()
+  const inIdOrder = [...rules].sort((a, b) => a.id - b.id)
+  for (const batch of chunks(inIdOrder, 500)) {
+    await retryOnDeadlock(async () => {
+      await db
+        .table('rule_runs')
+        .insert(
+          batch.map((rule) => ({
+            rule_id: rule.id,
+            user_id: rule.userId,
+            trigger: 'schedule',
+            tick,
+            claimed_by: worker,
+            status: 'running',
+            mode: rule.mode,
+            evaluated_count: 0,
+            matched_count: 0,
+            acted_count: 0,
+            started_at: startedAt,
+          }))
+        )
+        .knexQuery.onConflict(['rule_id', 'tick'])
+        .ignore()
+    })
   }
   const owned = new Map<number, RuleRun>()
   if (rules.length === 0) return owned

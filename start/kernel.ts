@@ -14,8 +14,10 @@ server.errorHandler(() => import('#exceptions/handler'))
 */
 server.use([() => import('#middleware/server_surface_middleware')])
 
-/* Runs on every request with a matching route. */
-router.use([() => import('@adonisjs/core/bodyparser_middleware')])
+/*
+| No router-wide middleware: the body parser runs inside the server middleware above (same
+| behaviour, without the framework making it through the container per request; ADR 0018).
+*/
 
 export const middleware = router.named({
   session: () => import('@adonisjs/session/session_middleware'),

@@ -48,6 +48,7 @@ export default defineConfig({
     { file: () => import('#start/scheduler'), environment: ['web'] },
     { file: () => import('#start/notification_relay'), environment: ['web'] },
     () => import('#start/events'),
+    () => import('#start/queue_failures'),
   ],
 
   tests: {

@@ -1,11 +1,13 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, stores } from '@adonisjs/session'
+import { withThrottledTouch } from '#accounts/session_touch'
 
 /**
  * Server-side sessions so several app instances can share them: the database by default,
- * Redis when REDIS_URL is set. 7-day sliding expiry (each request pushes it forward), as the
- * privacy page promises. Sessions are tagged with the user id so "Revoke All Sessions" and
+ * Redis when REDIS_URL is set. 7-day sliding expiry (each request pushes it forward, written at
+ * most once a minute per session and process: `withThrottledTouch`), as the privacy page
+ * promises. Sessions are tagged with the user id so "Revoke All Sessions" and
  * suspension can end them all.
  */
 const driver =
@@ -26,8 +28,8 @@ const sessionConfig = defineConfig({
   },
   store: driver,
   stores: {
-    database: stores.database({ tableName: 'sessions' }),
-    redis: stores.redis({ connection: 'main' }),
+    database: withThrottledTouch(stores.database({ tableName: 'sessions' })),
+    redis: withThrottledTouch(stores.redis({ connection: 'main' })),
     cookie: stores.cookie(),
   },
 })

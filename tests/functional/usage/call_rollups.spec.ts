@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { CallLog } from '#usage/services/call_log'
-import { latencyBucketMs } from '#usage/services/call_rollups'
+import { latencyBucketMs, rollupPercentiles } from '#usage/services/call_rollups'
 import { fromDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 
@@ -27,6 +27,8 @@ test.group('Call rollups', () => {
     call(token.id, 404, 123, '2026-11-21T10:30:00Z')
     call(token.id, 503, 1234, '2026-11-21T11:00:00Z')
     call(null, 200, 7, '2026-11-21T10:10:00Z')
+    // A status outside 2xx-5xx (none of Adrelay's routes answers one) counts as "other".
+    call(null, 101, 7, '2026-11-21T10:20:00Z')
     await callLog.flush()
     // A second batch adds to the same hour rather than writing a second row.
     call(token.id, 200, 12, '2026-11-21T10:45:00Z')
@@ -44,14 +46,16 @@ test.group('Call rollups', () => {
         calls: Number(row.calls),
         successes: Number(row.successes),
         classes: [row.status_2xx, row.status_3xx, row.status_4xx, row.status_5xx].map(Number),
+        other: Number(row.status_other),
       })),
       [
         {
           tokenId: 0,
           hour: '2026-11-21T10:00:00.000Z',
-          calls: 1,
+          calls: 2,
           successes: 1,
           classes: [1, 0, 0, 0],
+          other: 1,
         },
         {
           tokenId: token.id,
@@ -59,6 +63,7 @@ test.group('Call rollups', () => {
           calls: 4,
           successes: 3,
           classes: [2, 1, 1, 0],
+          other: 0,
         },
         {
           tokenId: token.id,
@@ -66,6 +71,7 @@ test.group('Call rollups', () => {
           calls: 1,
           successes: 0,
           classes: [0, 0, 0, 1],
+          other: 0,
         },
       ]
     )
@@ -108,6 +114,78 @@ test.group('Call rollups', () => {
       const bucket = latencyBucketMs(ms)
       assert.isAtLeast(bucket, ms)
       assert.isBelow((bucket - ms) / ms, 0.1)
+    }
+  })
+
+  test('percentiles read whole days from the daily histogram and the edge hours from the hourly one', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const { record: token } = await createApiKey(user)
+    const callLog = new CallLog(60_000, 100_000)
+    // Four days of calls, two an hour, with latencies that differ per day and hour, so a
+    // window that miscounted a day or an edge hour would move its percentiles.
+    const calls: Array<{ at: Date; ms: number }> = []
+    for (let hour = 0; hour < 96; hour++) {
+      for (const minute of [5, 35]) {
+        const at = new Date(Date.UTC(2026, 10, 10, hour, minute))
+        const ms = 3 + ((hour * 7 + minute) % 60) + Math.floor(hour / 24) * 40
+        calls.push({ at, ms })
+        callLog.record({
+          userId: user.id,
+          tokenId: hour % 2 === 0 ? token.id : null,
+          method: 'GET',
+          endpoint: '/api/v1/usage',
+          statusCode: 200,
+          responseTimeMs: ms,
+          createdAt: at,
+        })
+      }
+    }
+    await callLog.flush()
+
+    // The daily table holds each day's histogram per credential.
+    const daily = await db
+      .from('api_call_latency_daily_rollups')
+      .where('user_id', user.id)
+      .select('hour', 'token_id', db.raw('SUM(calls) as calls'))
+      .groupBy('hour', 'token_id')
+    assert.deepEqual(
+      daily
+        .map((row) => `${fromDbTimestamp(row.hour).toISOString()} ${row.token_id} ${row.calls}`)
+        .sort(),
+      ['10', '11', '12', '13'].flatMap((day) => [
+        `2026-11-${day}T00:00:00.000Z 0 24`,
+        `2026-11-${day}T00:00:00.000Z ${token.id} 24`,
+      ])
+    )
+
+    // Nearest rank over the bucket bounds of the calls in the window's hours.
+    const expected = (from: Date, to: Date, quantiles: number[]) => {
+      const first = Math.floor(from.getTime() / 3_600_000) * 3_600_000
+      const values = calls
+        .filter(
+          ({ at }) =>
+            at.getTime() >= first && Math.floor(at.getTime() / 3_600_000) * 3_600_000 < to.getTime()
+        )
+        .map(({ ms }) => latencyBucketMs(ms))
+        .sort((a, b) => a - b)
+      return quantiles.map((q) => values[Math.max(1, Math.ceil(q * values.length)) - 1])
+    }
+    const quantiles = [0.1, 0.5, 0.9, 0.99]
+    const windows: Array<[string, string]> = [
+      ['2026-11-10T00:00:00Z', '2026-11-14T00:00:00Z'], // four whole days
+      ['2026-11-10T10:30:00Z', '2026-11-13T05:00:01Z'], // edges on both sides
+      ['2026-11-10T23:00:00Z', '2026-11-12T00:00:00Z'], // one edge hour, then one day
+      ['2026-11-11T03:00:00Z', '2026-11-11T21:00:00Z'], // inside one day: hours only
+      ['2026-11-12T00:00:00Z', '2026-11-12T23:00:01Z'], // the day's last hour starts before `to`
+    ]
+    for (const [from, to] of windows) {
+      assert.deepEqual(
+        await rollupPercentiles(user.id, new Date(from), new Date(to), quantiles),
+        expected(new Date(from), new Date(to), quantiles),
+        `${from} → ${to}`
+      )
     }
   })
 

@@ -70,6 +70,7 @@ test.group('Call rollups: backfill of migration 0800', () => {
       api_call_rollups: [],
       api_call_endpoint_rollups: [],
       api_call_latency_rollups: [],
+      api_call_latency_daily_rollups: [],
     })
     const read = await backfillRollups(db.connection(), 13)
     assert.isAtLeast(read, records.length)
@@ -100,9 +101,11 @@ test.group('Call rollups: retention', () => {
     const days: Record<string, number[]> = {}
     for (const table of ROLLUP_TABLES) {
       const rows = await db.from(table).where('user_id', userId).select('hour')
+      // Whole days between the row's hour (or day) and now: a call made `d` days ago lies in
+      // an hour or a day that started at most 1 h or 24 h before it.
       days[table] = rows
         .map((row) =>
-          Math.round((now.getTime() - fromDbTimestamp(row.hour).getTime()) / 86_400_000)
+          Math.floor((now.getTime() - fromDbTimestamp(row.hour).getTime()) / 86_400_000)
         )
         .sort((a, b) => a - b)
     }
@@ -130,6 +133,7 @@ test.group('Call rollups: retention', () => {
       api_call_rollups: [1, 89, 91, 399],
       api_call_endpoint_rollups: [1, 89, 91, 399],
       api_call_latency_rollups: [1, 89, 91, 399],
+      api_call_latency_daily_rollups: [1, 89, 91, 399],
     })
   })
 

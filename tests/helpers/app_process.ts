@@ -58,10 +58,15 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 
   const url = `http://127.0.0.1:${port}`
+  // SIGTERM, then SIGKILL if the process has not exited 15 s later: a shutdown that hangs
+  // (seen once with the Vite dev server rebuilding CSS as its sources changed) must not hang
+  // the suite; what it printed stays in `output`.
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM')
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000)
       await exited
+      clearTimeout(killer)
     }
   }
   const deadline = Date.now() + 60_000

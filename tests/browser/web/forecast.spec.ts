@@ -63,10 +63,7 @@ test.group('Forecasts on the dashboard and in Advanced Analytics', (group) => {
     await page.getByRole('button', { name: /Advanced Analytics/ }).click()
     await page.getByRole('region', { name: 'Advanced Analytics' }).waitFor()
     await page.getByTestId('analytics-quota-runs-out').waitFor()
-    assert.include(
-      runOutDates,
-      await page.getByTestId('analytics-quota-runs-out').innerText()
-    )
+    assert.include(runOutDates, await page.getByTestId('analytics-quota-runs-out').innerText())
     await page.getByTestId('spend-forecast').waitFor()
     const accounts = await (await page.request.get('/api/meta/ad-accounts')).json()
     const first = accounts.adAccounts[0]

@@ -36,10 +36,11 @@ test.group('Forecasts on the dashboard and in Advanced Analytics', (group) => {
     await browserContext.loginAs(user)
     // The projection moves with the clock (fewer hours left, a longer pace window), so the page's
     // figures are checked against forecasts asked for just before and just after it rendered.
-    const forecastAt = async () =>
-      (await browserContext.request.get('/api/actions/get_usage_forecast')).json()
-    const before = await forecastAt()
     const page = await visit('/')
+    const forecastAt = async () =>
+      (await page.request.get('/api/actions/get_usage_forecast')).json()
+    const before = await forecastAt()
+    await page.reload()
     await page.getByTestId('usage-forecast-run-out').waitFor()
     const shownProjected = await page.getByTestId('usage-forecast-projected').innerText()
     const shownRunOut = await page.getByTestId('usage-forecast-run-out').innerText()

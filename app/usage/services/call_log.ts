@@ -21,8 +21,9 @@ export interface ApiCallRecord {
  * Buffers call records and API key last-use times in memory and writes them in batches
  * after the responses went out, so the hot path does no database write for them. Flushes
  * every `flushIntervalMs` (default 1000 ms), when `maxBuffered` records are waiting, and on
- * clean shutdown (see providers/app_provider.ts). Records older than `retentionDays` and
- * rollups older than `rollupRetentionDays` are pruned hourly.
+ * clean shutdown (see providers/app_provider.ts), one transaction per `WRITE_CHUNK` records
+ * with their rollups. Records older than `retentionDays` and rollups older than
+ * `rollupRetentionDays` are pruned hourly.
  */
 export class CallLog {
   /** Each record as a JSON array row (see `insertRows`): one flat string, cheap to retain. */
@@ -138,23 +139,36 @@ export class CallLog {
     this.#rows = []
     this.#lastUsed = new Map()
     if (rows.length === 0 && lastUsed.size === 0) return
+    // One transaction per WRITE_CHUNK rows (each with its own rollups, so log and rollups
+    // still never disagree), not one for the whole batch: on SQLite the main connection is
+    // the single writer, and a quota reservation waiting for it then waits for one chunk,
+    // not for a thousand rows and their rollups.
+    let written = 0
     try {
-      await db.transaction(async (trx) => {
-        await writeCallRows(trx, rows)
-        for (const [tokenId, usedAtMs] of lastUsed) {
-          const usedAt = new Date(usedAtMs)
-          await trx
-            .from('api_tokens')
-            .where('id', tokenId)
-            .where((query) =>
-              query.whereNull('last_used_at').orWhere('last_used_at', '<', toDbTimestamp(usedAt))
-            )
-            .update({ last_used_at: toDbTimestamp(usedAt) })
-        }
-      })
+      for (; written < rows.length; written += WRITE_CHUNK) {
+        const chunk = rows.slice(written, written + WRITE_CHUNK)
+        await db.transaction((trx) => writeCallRows(trx, chunk))
+      }
+      if (lastUsed.size > 0) {
+        await db.transaction(async (trx) => {
+          for (const [tokenId, usedAtMs] of lastUsed) {
+            const usedAt = new Date(usedAtMs)
+            await trx
+              .from('api_tokens')
+              .where('id', tokenId)
+              .where((query) =>
+                query.whereNull('last_used_at').orWhere('last_used_at', '<', toDbTimestamp(usedAt))
+              )
+              .update({ last_used_at: toDbTimestamp(usedAt) })
+          }
+        })
+      }
     } catch (error) {
       // Usage statistics must never take the API down; the quota counter is separate.
-      logger.error({ err: error, lost: rows.length }, 'could not write API call log batch')
+      logger.error(
+        { err: error, lost: Math.max(0, rows.length - written) },
+        'could not write API call log batch'
+      )
     }
     if (Date.now() - this.#lastPrunedAt > 3_600_000) {
       await this.prune().catch((error) => logger.error({ err: error }, 'call log pruning failed'))
@@ -197,6 +211,13 @@ export function serializeCallRecord(
 
 /** Rows per INSERT statement (about 100 bytes of JSON each). */
 const INSERT_CHUNK = 1000
+
+/**
+ * Rows per call-log transaction (rows and their rollups). A quarter of the default batch
+ * (`maxBuffered` 1000): small enough that a quota reservation queued behind it on SQLite's
+ * single writer waits a few ms, large enough that the rollup upserts stay few.
+ */
+const WRITE_CHUNK = 250
 
 const INSERT_COLUMNS =
   'INSERT INTO api_calls (user_id, token_id, method, endpoint, status_code, response_time_ms, created_at)'

@@ -3,6 +3,9 @@ import db from '@adonisjs/lucid/services/db'
 import { CallLog } from '#usage/services/call_log'
 import { fromDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser } from '#tests/helpers/factories'
+import app from '@adonisjs/core/services/app'
+import { QuotaStore } from '#usage/services/quota_store'
+import { readDb } from '#shared/read_connection'
 
 test.group('Call log batch writes', () => {
   test('rows keep every field: no token, quotes and accents, truncation, timestamps', async ({
@@ -86,5 +89,41 @@ test.group('Call log batch writes', () => {
       .first()
     // 2344 × 250 ms after 09:00:00 is 09:09:46 (stored to the second).
     assert.equal(fromDbTimestamp(last.created_at).toISOString(), '2026-11-21T09:09:46.000Z')
+  })
+
+  test('a quota reservation made during a large flush is answered before the flush ends', async ({
+    assert,
+  }) => {
+    // On SQLite the main connection is the single writer: a reservation made while the call
+    // log writes waits for the connection. The batch is written one chunk per transaction,
+    // so the reservation waits for one chunk, not for all 5,000 rows and their rollups.
+    const user = await createUser()
+    const callLog = new CallLog(60_000, 100_000)
+    for (let index = 0; index < 5000; index++) {
+      callLog.record({
+        userId: user.id,
+        tokenId: null,
+        method: 'GET',
+        endpoint: '/api/v1/usage',
+        statusCode: 200,
+        responseTimeMs: 3,
+        createdAt: new Date(),
+      })
+    }
+    const pool = (db.connection().getWriteClient() as any).client.pool
+    const flushing = callLog.flush()
+    // Reserve only once the flush holds a connection (its first transaction has begun).
+    while (pool.numUsed() === 0) await new Promise((resolve) => setImmediate(resolve))
+    const store = await app.container.make(QuotaStore)
+    const decision = await store.consume(user.id, '2031-06', 100)
+    const [{ total }] = await readDb()
+      .from('api_calls')
+      .where('user_id', user.id)
+      .count('* as total')
+    await flushing
+    assert.isTrue(decision.allowed)
+    assert.isBelow(Number(total), 5000, 'the reservation waited for the whole batch')
+    const [{ all }] = await db.from('api_calls').where('user_id', user.id).count('* as all')
+    assert.equal(Number(all), 5000)
   })
 })

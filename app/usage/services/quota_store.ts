@@ -92,17 +92,32 @@ interface Waiter {
  *   are left and the last requests of a month are reserved one batch at a time;
  * - below `MIN_PREFETCH_RATE` requests a second, never: a quiet key costs one write per
  *   request (batch) as before, not a reservation and a release.
+ *
+ * A lease is renewed before it runs out: once a request leaves it at `REFILL_SHARE` of what
+ * the last reservation added or less, the next reservation starts in the background while
+ * requests go on being served from what is left. A request waits for the store only when
+ * the lease ran dry before that reservation came back (on SQLite, when the single writer was
+ * busy for longer than the rest of the lease lasts).
  */
 export const QUOTA_LEASE = {
   LEASE_TARGET_MS: 100,
   MAX_PREFETCH: 256,
   PREFETCH_SHARE: 64,
   MIN_PREFETCH_RATE: 20,
+  /** Share of a lease left when its renewal starts (in the background). */
+  REFILL_SHARE: 0.5,
   /** Rate window: the request rate is re-estimated at most this often (ms). */
   RATE_WINDOW_MS: 250,
   /** Unused units are given back once their key made no request for this long (ms). */
   LEASE_IDLE_RELEASE_MS: 1000,
 } as const
+
+/** A run of held units with consecutive positions (see `CounterState.ranges`). */
+interface LeaseRange {
+  used: number
+  keyUsed: number
+  units: number
+}
 
 /**
  * What one instance knows about one counter (user + month, or user + month + key): the units
@@ -114,12 +129,17 @@ interface CounterState {
   period: string
   /** Token id of the key's own counter, or null for an account-only counter. */
   tokenId: number | null
-  /** Units held: granted by the store, not yet handed to a request. */
+  /** Units held: granted by the store, not yet handed to a request (the sum of `ranges`). */
   held: number
-  /** The account count a request served next from the lease reaches (its `used`). */
-  nextUsed: number
-  /** The key count it reaches (`keyUsed`). */
-  nextKeyUsed: number
+  /**
+   * The held units as runs of consecutive positions, oldest first: `used` / `keyUsed` are
+   * the account and key counts the next request served from the run reaches. A renewal
+   * granted while units are still held adds a run (another instance may have reserved in
+   * between, so it need not follow on).
+   */
+  ranges: LeaseRange[]
+  /** Renew in the background once `held` is at or below this (0 with no lease). */
+  refillAt: number
   /** Limits the held units were granted under; a change (plan, key limit) returns them. */
   limit: number
   keyLimit: number | null
@@ -247,11 +267,14 @@ export abstract class BatchingQuotaStore extends QuotaStore {
     for (const state of this.#counters.values()) {
       if (state.held === 0 || !which(state)) continue
       const units = state.held
+      const ranges = state.ranges
       state.held = 0
+      state.ranges = []
       giving.push(
         this.release(state.userId, state.period, units, state.tokenId).catch((error) => {
           // Not given back: hold them again (used, or given back on the next sweep).
           state.held += units
+          state.ranges = [...ranges, ...state.ranges]
           throw error
         })
       )
@@ -269,7 +292,13 @@ export abstract class BatchingQuotaStore extends QuotaStore {
     // Served from the lease, unless the plan or the key's limit changed since it was taken
     // (then the batch below gives it back first and reserves under the new limit).
     if (state.held > 0 && state.limit === limit && state.keyLimit === keyLimit) {
-      return Promise.resolve(this.#takeFromLease(state, allowance))
+      const decision = this.#takeFromLease(state, allowance)
+      if (state.held <= state.refillAt && !this.#pending.has(key) && !this.#inFlight.has(key)) {
+        // Renewed in the background: the requests that follow are served from what is left.
+        this.#pending.set(key, { userId, period, limit, key: allowance, waiters: [] })
+        void this.#drain(key)
+      }
+      return Promise.resolve(decision)
     }
     return new Promise<QuotaDecision>((resolve, reject) => {
       let batch = this.#pending.get(key)
@@ -286,9 +315,12 @@ export abstract class BatchingQuotaStore extends QuotaStore {
 
   /** Hands one held unit to a request: its account (and key) position, no store write. */
   #takeFromLease(state: CounterState, allowance?: KeyAllowance): QuotaDecision {
+    const range = state.ranges[0]
     state.held--
-    const decision: QuotaDecision = { allowed: true, used: state.nextUsed++ }
-    if (allowance) decision.keyUsed = state.nextKeyUsed++
+    range.units--
+    const decision: QuotaDecision = { allowed: true, used: range.used++ }
+    if (allowance) decision.keyUsed = range.keyUsed++
+    if (range.units === 0) state.ranges.shift()
     return decision
   }
 
@@ -302,8 +334,8 @@ export abstract class BatchingQuotaStore extends QuotaStore {
         period,
         tokenId: allowance ? allowance.tokenId : null,
         held: 0,
-        nextUsed: 0,
-        nextKeyUsed: 0,
+        ranges: [],
+        refillAt: 0,
         limit: 0,
         keyLimit: null,
         accountLeft: null,
@@ -389,7 +421,8 @@ export abstract class BatchingQuotaStore extends QuotaStore {
               waiter.resolve(this.#takeFromLease(state, allowance))
             }
             waiters = waiters.slice(fromLease)
-            if (waiters.length === 0) continue
+            // (A background renewal has no waiters and goes on to reserve.)
+            if (waiters.length === 0 && state.held > state.refillAt) continue
           } else {
             // Taken under another limit: given back before reserving under the new one.
             await this.releaseLeases((held) => held === state).catch(() => {})
@@ -400,6 +433,11 @@ export abstract class BatchingQuotaStore extends QuotaStore {
           state.keyLimit = keyLimit
         }
         const prefetch = state ? this.#prefetchFor(state) : 0
+        if (waiters.length === 0 && prefetch === 0) {
+          // A renewal the key's pace or what is left no longer warrants.
+          if (state) state.refillAt = 0
+          continue
+        }
         try {
           const { before, granted, keyBefore } = await this.reserve(
             userId,
@@ -411,10 +449,17 @@ export abstract class BatchingQuotaStore extends QuotaStore {
           const served = Math.min(granted, waiters.length)
           const keyStart = keyBefore ?? 0
           if (state && this.#counters.get(key) === state) {
-            // The units left once every waiter is served become the lease.
-            state.held += granted - served
-            state.nextUsed = before + served + 1
-            state.nextKeyUsed = keyStart + served + 1
+            // The units left once every waiter is served are added to the lease.
+            const leased = granted - served
+            if (leased > 0) {
+              state.held += leased
+              state.ranges.push({
+                used: before + served + 1,
+                keyUsed: keyStart + served + 1,
+                units: leased,
+              })
+            }
+            state.refillAt = Math.floor(leased * QUOTA_LEASE.REFILL_SHARE)
             state.accountLeft = limit - (before + granted)
             state.keyLeft = keyLimit === null ? null : keyLimit - (keyStart + granted)
           }

@@ -224,6 +224,41 @@ function quotaStoreContract(
       }
     }).skip(skip, 'needs REDIS_URL')
 
+    test('a lease is renewed before it runs out: under sustained traffic no request waits for the store', async ({
+      assert,
+    }) => {
+      const made = await makeStore()
+      const { store, close } = made
+      const counted = made.counted ?? storedCount
+      try {
+        const clock = driveClock(store)
+        const userId = await newUserId()
+        // 400 requests a second: each reservation takes 40 ahead, renewed at 20 left.
+        await leaseUnder(store, clock, userId)
+        const waitedFor = Symbol('waited for the store')
+        const used: number[] = []
+        let waited = 0
+        for (let index = 0; index < 400; index++) {
+          clock.advance(2.5)
+          const decision = store.consume(userId, PERIOD, 1_000_000)
+          // Answered at once (from the lease) or only after a store round trip?
+          if ((await Promise.race([decision, Promise.resolve(waitedFor)])) === waitedFor) waited++
+          used.push((await decision).used)
+          // The next request comes a little later (a renewal in flight may come back).
+          await new Promise((resolve) => setTimeout(resolve, 1))
+        }
+        assert.equal(waited, 0, 'requests that waited for a reservation')
+        assert.deepEqual(
+          used,
+          Array.from({ length: 400 }, (_, index) => index + 102)
+        )
+        await store.persist()
+        assert.equal(await counted(userId), 501)
+      } finally {
+        await close?.()
+      }
+    }).skip(skip, 'needs REDIS_URL')
+
     test('a lease is given back once its key goes quiet, and never lets a lowered limit be passed', async ({
       assert,
     }) => {

@@ -42,7 +42,7 @@
 | --analytics-rate <n> analytics reads per second beside it (default 10), --readers <n>
 | analytics loops flat out for the printed contention figure (default 2), --rounds <n> alternating
 | alone/beside measurements (default 3; p99 = median over rounds), --load-share <0-1> (default
-| 0.5), --no-build, --reseed, --seed-only (prepare the seed and stop: seeding is CPU-heavy
+| 0.5), --settle <s> of unrecorded fixed-rate load after each saturated phase (default 5), --no-build, --reseed, --seed-only (prepare the seed and stop: seeding is CPU-heavy
 | and need not run on a quiet machine).
 */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -67,6 +67,8 @@ const READERS = option('readers', 2)
 /** Analytics reads per second offered beside the metered load (open loop; the target's figure). */
 const ANALYTICS_RATE = option('analytics-rate', 10)
 const ROUNDS = option('rounds', 3)
+/** Unrecorded fixed-rate load before a measured phase that follows a saturated one (s). */
+const SETTLE_SECONDS = option('settle', 5)
 /** Share of the route's saturated throughput (alone) offered at a fixed rate. */
 const LOAD_SHARE = option('load-share', 0.5)
 const HEAVY_CALLS = Math.round(3_000_000 * SCALE)
@@ -379,10 +381,15 @@ async function latencies(url: string, cookie: string, samples: number) {
  * coordinated omission). Returns p50/p99 in ms (perf_hooks histogram, ns resolution) and the
  * rate achieved.
  */
-async function meteredAtRate(url: string, key: string, rate: number) {
+async function meteredAtRate(
+  url: string,
+  key: string,
+  rate: number,
+  seconds: number = DURATION_SECONDS
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
   const histogram = createHistogram()
-  const total = Math.round(rate * DURATION_SECONDS)
+  const total = Math.round(rate * seconds)
   const started = performance.now()
   let sent = 0
   let done = 0
@@ -408,13 +415,13 @@ async function meteredAtRate(url: string, key: string, rate: number) {
     }
     release()
   })
-  const seconds = (performance.now() - started) / 1000
+  const elapsed = (performance.now() - started) / 1000
   agent.destroy()
   if (refused > 0) throw new Error(`metered route: ${refused} non-200 answers`)
   return {
     p50: histogram.percentile(50) / 1e6,
     p99: histogram.percentile(99) / 1e6,
-    requestsPerSecond: total / seconds,
+    requestsPerSecond: total / elapsed,
   }
 }
 
@@ -532,8 +539,10 @@ async function measure(backend: Backend) {
     // The figure the target is about is latency at a fixed offered rate (LOAD_SHARE of the
     // route's saturated throughput, measured just before): at saturation a closed loop's p99
     // is its queue length over its throughput, i.e. it measures CPU share, not stalls. The
-    // saturated throughput alone and beside is printed too. Alone and beside alternate,
-    // ROUNDS times each (background load drifts); each figure is the median over its rounds.
+    // saturated throughput alone and beside is printed too. Each round measures alone and
+    // beside analytics at a fixed rate (order alternating), then beside analytics flat out,
+    // after an unrecorded settle (background load drifts); each figure is the median over its
+    // rounds.
     const capacity = await metered(meteredUrl, meteredKey)
     const rate = Math.round(capacity.requestsPerSecond * LOAD_SHARE)
     console.log(
@@ -548,12 +557,23 @@ async function measure(backend: Backend) {
     let reads = 0
     for (let round = 0; round < ROUNDS; round++) {
       const roundKey = roundKeys[round]
-      aloneRuns.push(await meteredAtRate(meteredUrl, roundKey, rate))
-      aloneSaturated.push(await metered(meteredUrl, roundKey))
-      // Analytics at a fixed offered rate (open loop): the target's figure.
-      const paced = analyticsAtRate(analyticsUrl, cookie, ANALYTICS_RATE)
-      besideRuns.push(await meteredAtRate(meteredUrl, roundKey, rate))
-      reads += await paced.stop()
+      // Settle, unrecorded: the same fixed-rate load for SETTLE_SECONDS, so what a saturated
+      // phase left behind (a call-log backlog, garbage) is not measured as the next phase's.
+      await meteredAtRate(meteredUrl, roundKey, rate, SETTLE_SECONDS)
+      // Alone, and beside analytics at a fixed offered rate (open loop; the target's figure),
+      // in alternating order per round, so neither is always the one measured first.
+      const besidePaced = async () => {
+        const paced = analyticsAtRate(analyticsUrl, cookie, ANALYTICS_RATE)
+        besideRuns.push(await meteredAtRate(meteredUrl, roundKey, rate))
+        reads += await paced.stop()
+      }
+      if (round % 2 === 0) {
+        aloneRuns.push(await meteredAtRate(meteredUrl, roundKey, rate))
+        await besidePaced()
+      } else {
+        await besidePaced()
+        aloneRuns.push(await meteredAtRate(meteredUrl, roundKey, rate))
+      }
       // Analytics flat out (READERS closed loops): printed, not the target's figure.
       let reading = true
       const readers = Array.from({ length: READERS }, async () => {
@@ -567,6 +587,8 @@ async function measure(backend: Backend) {
       besideSaturated.push(await metered(meteredUrl, roundKey))
       reading = false
       await Promise.all(readers)
+      await meteredAtRate(meteredUrl, roundKey, rate, SETTLE_SECONDS)
+      aloneSaturated.push(await metered(meteredUrl, roundKey))
       console.log(
         `round ${round + 1}: metered at ${rate} req/s p50/p99 alone ${aloneRuns[round].p50!.toFixed(2)}/${aloneRuns[round].p99.toFixed(2)} ms, analytics at ${ANALYTICS_RATE}/s beside ${besideRuns[round].p50!.toFixed(2)}/${besideRuns[round].p99.toFixed(2)} ms, ${READERS} analytics loops flat out ${flatOutRuns[round].p50!.toFixed(2)}/${flatOutRuns[round].p99.toFixed(2)} ms; saturated ${aloneSaturated[round].requestsPerSecond.toFixed(0)} → ${besideSaturated[round].requestsPerSecond.toFixed(0)} req/s`
       )

@@ -218,6 +218,10 @@ async function seedRollups(db: Knex, mysql: boolean) {
     INSERT INTO api_call_latency_daily_rollups (user_id, token_id, hour, bucket_ms, calls)
     SELECT user_id, token_id, ${day}, bucket_ms, SUM(calls)
     FROM api_call_latency_rollups GROUP BY user_id, token_id, ${day}, bucket_ms`)
+  await db.raw(`
+    INSERT INTO api_call_endpoint_daily_rollups (user_id, token_id, hour, method, endpoint, calls, successes)
+    SELECT user_id, token_id, ${day}, method, endpoint, SUM(calls), SUM(successes)
+    FROM api_call_endpoint_rollups GROUP BY user_id, token_id, ${day}, method, endpoint`)
 }
 
 /** The seed marker in the database, or null when it has none. */
@@ -248,6 +252,7 @@ async function prepare(backend: Backend, reseed: boolean) {
     if (backend.mysql) {
       // Start from an empty call log (the database is the benchmark's own).
       for (const table of [
+        'api_call_endpoint_daily_rollups',
         'api_call_latency_daily_rollups',
         'api_call_latency_rollups',
         'api_call_endpoint_rollups',
@@ -294,6 +299,7 @@ async function prepare(backend: Backend, reseed: boolean) {
       'api_call_endpoint_rollups',
       'api_call_latency_rollups',
       'api_call_latency_daily_rollups',
+      'api_call_endpoint_daily_rollups',
     ]) {
       const summed = Number((await db(table).sum('calls as n').first())?.n)
       if (summed !== raw) throw new Error(`${table} sums ${summed} calls, the log holds ${raw}`)

@@ -16,10 +16,11 @@ export { latencyBucketMs }
  * - `api_call_endpoint_rollups`: calls and successes per method + endpoint;
  * - `api_call_latency_rollups`: a response-time histogram, calls per `bucket_ms` (see
  *   {@link latencyBucketMs});
- * - `api_call_latency_daily_rollups`: the same histogram per UTC day (`hour` = the day's
- *   `YYYY-MM-DD 00:00:00`), so a month's percentiles read ~31 rows per bucket, not ~744
- *   (migration 0821); {@link rollupPercentiles} reads whole days from it and the hours at
- *   the window's edges from the hourly table.
+ * - `api_call_latency_daily_rollups` and `api_call_endpoint_daily_rollups`: the same histogram
+ *   and per-endpoint counts per UTC day (`hour` = the day's `YYYY-MM-DD 00:00:00`), so a
+ *   month's percentiles and top endpoints read ~31 rows per bucket or endpoint, not ~744
+ *   (migrations 0821 and 0822); {@link rollupPercentiles} and {@link rollupTopEndpoints} read
+ *   whole days from them and the hours at the window's edges from the hourly tables.
  *
  * They are written by the call-log batch writer in the same transaction as the raw rows
  * (`writeCallRows` in call_log.ts), so they always agree with the log. Windows are read at
@@ -39,6 +40,7 @@ export const ROLLUP_TABLES = [
   'api_call_endpoint_rollups',
   'api_call_latency_rollups',
   'api_call_latency_daily_rollups',
+  'api_call_endpoint_daily_rollups',
 ] as const
 
 /**
@@ -106,11 +108,39 @@ function countBucket(
   }
 }
 
+/** Adds one call to a per-endpoint row (`hour` = an hour or a day's first hour) in `rows`. */
+function countEndpoint(
+  rows: Map<string, Record<string, string | number>>,
+  userId: number,
+  tokenId: number,
+  hour: string,
+  method: string,
+  endpoint: string,
+  success: number
+) {
+  const key = `${userId}|${tokenId}|${hour}|${method}|${endpoint}`
+  const row = rows.get(key)
+  if (row) {
+    ;(row.calls as number)++
+    ;(row.successes as number) += success
+  } else {
+    rows.set(key, {
+      user_id: userId,
+      token_id: tokenId,
+      hour,
+      method,
+      endpoint,
+      calls: 1,
+      successes: success,
+    })
+  }
+}
+
 /**
  * Aggregates a batch of serialised call rows (JSON arrays as buffered by `CallLog`) into
  * rollup rows, and upserts them (adding to existing counts) through `client`. `daily: false`
- * leaves out the daily histogram (migration 0800's backfill runs before its table exists;
- * migration 0821 builds it from the hourly one).
+ * leaves out the daily tables (migration 0800's backfill runs before they exist; migrations
+ * 0821 and 0822 build them from the hourly ones).
  */
 export async function upsertRollups(
   client: QueryClientContract,
@@ -121,6 +151,7 @@ export async function upsertRollups(
   const endpoints = new Map<string, Record<string, string | number>>()
   const latency = new Map<string, Record<string, string | number>>()
   const dailyLatency = new Map<string, Record<string, string | number>>()
+  const dailyEndpoints = new Map<string, Record<string, string | number>>()
   for (const json of rows) {
     const [userId, tokenIdOrNull, method, endpoint, status, ms, createdAt] = JSON.parse(
       json
@@ -153,25 +184,14 @@ export async function upsertRollups(
     } else {
       total.status_other++
     }
-    const endpointKey = `${key}|${method}|${endpoint}`
-    const perEndpoint = endpoints.get(endpointKey)
-    if (perEndpoint) {
-      ;(perEndpoint.calls as number)++
-      ;(perEndpoint.successes as number) += success
-    } else {
-      endpoints.set(endpointKey, {
-        user_id: userId,
-        token_id: tokenId,
-        hour,
-        method,
-        endpoint,
-        calls: 1,
-        successes: success,
-      })
-    }
+    countEndpoint(endpoints, userId, tokenId, hour, method, endpoint, success)
     const bucket = latencyBucketMs(ms)
     countBucket(latency, userId, tokenId, hour, bucket)
-    if (daily) countBucket(dailyLatency, userId, tokenId, dayOf(createdAt), bucket)
+    if (daily) {
+      const day = dayOf(createdAt)
+      countBucket(dailyLatency, userId, tokenId, day, bucket)
+      countEndpoint(dailyEndpoints, userId, tokenId, day, method, endpoint, success)
+    }
   }
   await upsertCounts(
     client,
@@ -201,6 +221,13 @@ export async function upsertRollups(
       ['user_id', 'token_id', 'hour', 'bucket_ms'],
       [...dailyLatency.values()],
       ['calls']
+    )
+    await upsertCounts(
+      client,
+      'api_call_endpoint_daily_rollups',
+      ['user_id', 'token_id', 'hour', 'method', 'endpoint'],
+      [...dailyEndpoints.values()],
+      ['calls', 'successes']
     )
   }
 }
@@ -353,7 +380,10 @@ export async function rollupDailyCounts(
 
 /**
  * The `limit` most-called endpoints (method + path) of a user (of one credential when
- * `tokenId` is given) with their error counts; ties by endpoint, ascending.
+ * `tokenId` is given) with their error counts; ties by endpoint, then method, ascending (binary
+ * order). Whole days come from the daily table and the edge hours from the hourly one
+ * ({@link windowParts}); the parts' sums are merged here, so the result is the hourly
+ * window's exactly.
  */
 export async function rollupTopEndpoints(
   userId: number,
@@ -362,26 +392,39 @@ export async function rollupTopEndpoints(
   limit = 5,
   tokenId: number | null = null
 ) {
-  const rows = await windowQuery('api_call_endpoint_rollups', userId, from, to, tokenId)
-    .select(
-      'method',
-      'endpoint',
-      db.raw('SUM(calls) as calls'),
-      db.raw('SUM(successes) as successful')
+  const parts = await Promise.all(
+    windowParts(from, to).map(({ daily, from: start, to: end }) =>
+      windowQuery(
+        daily ? 'api_call_endpoint_daily_rollups' : 'api_call_endpoint_rollups',
+        userId,
+        start,
+        end,
+        tokenId
+      )
+        .select(
+          'method',
+          'endpoint',
+          db.raw('SUM(calls) as calls'),
+          db.raw('SUM(successes) as successful')
+        )
+        .groupBy('method', 'endpoint')
     )
-    .groupBy('method', 'endpoint')
-    .orderByRaw('SUM(calls) DESC')
-    .orderBy('endpoint', 'asc')
-    .limit(limit)
-  return rows.map((row) => {
-    const calls = Number(row.calls)
-    return {
-      method: String(row.method),
-      endpoint: String(row.endpoint),
-      calls,
-      failed: calls - Number(row.successful),
-    }
-  })
+  )
+  const merged = new Map<string, { method: string; endpoint: string; calls: number; ok: number }>()
+  for (const row of parts.flat()) {
+    const method = String(row.method)
+    const endpoint = String(row.endpoint)
+    const key = `${method} ${endpoint}`
+    const entry = merged.get(key) ?? { method, endpoint, calls: 0, ok: 0 }
+    entry.calls += Number(row.calls)
+    entry.ok += Number(row.successful)
+    merged.set(key, entry)
+  }
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  return [...merged.values()]
+    .sort((a, b) => b.calls - a.calls || order(a.endpoint, b.endpoint) || order(a.method, b.method))
+    .slice(0, limit)
+    .map(({ method, endpoint, calls, ok }) => ({ method, endpoint, calls, failed: calls - ok }))
 }
 
 /**
@@ -416,11 +459,14 @@ export async function rollupPercentiles(
 }
 
 /**
- * The histogram of a window, as `{bucket_ms, calls}` rows (a bucket may come twice): the UTC
- * days whose 24 hours are all in the window from the daily table, the hours before and after
- * them from the hourly one, so the result is the hourly window's exactly.
+ * A window `[from, to)` (hour granularity) cut into the UTC days whose 24 hours all lie in it
+ * (`daily: true`, one part from the first whole day to the day after the last) and the hours
+ * before and after them (`daily: false`); a window without a whole day is one hourly part.
+ * Reading each part from its table and adding them gives exactly the hourly window. Each edge
+ * is its own index range: one query filtering the whole window by hour would scan every hour
+ * of it (16 ms for a busy month's histogram on SQLite).
  */
-async function histogramRows(userId: number, from: Date, to: Date) {
+export function windowParts(from: Date, to: Date): Array<{ daily: boolean; from: Date; to: Date }> {
   const first = hourFloor(from)
   const dayMs = 86_400_000
   const firstDay = new Date(Date.parse(`${dayOf(first).replace(' ', 'T')}Z`))
@@ -429,19 +475,30 @@ async function histogramRows(userId: number, from: Date, to: Date) {
   // whole seconds, as the stored bound `toDbTimestamp(to)` compares).
   const lastHourStart = Math.floor(to.getTime() / 1000) * 1000 - 1
   const endDay = new Date(Math.floor((lastHourStart - 23 * 3_600_000) / dayMs) * dayMs + dayMs)
-  const grouped = (query: ReturnType<typeof windowQuery>) =>
-    query.select('bucket_ms', db.raw('SUM(calls) as calls')).groupBy('bucket_ms')
-  if (endDay <= firstDay) return grouped(windowQuery('api_call_latency_rollups', userId, from, to))
-  // Each edge is its own index range (one query filtering the whole window by hour would
-  // scan every hour of it: 16 ms for a busy month on SQLite).
-  const parts = [grouped(windowQuery('api_call_latency_daily_rollups', userId, firstDay, endDay))]
-  if (first < toDbTimestamp(firstDay)) {
-    parts.push(grouped(windowQuery('api_call_latency_rollups', userId, from, firstDay)))
-  }
-  if (toDbTimestamp(endDay) < toDbTimestamp(to)) {
-    parts.push(grouped(windowQuery('api_call_latency_rollups', userId, endDay, to)))
-  }
-  const rows = await Promise.all(parts)
+  if (endDay <= firstDay) return [{ daily: false, from, to }]
+  const parts = [{ daily: true, from: firstDay, to: endDay }]
+  if (first < toDbTimestamp(firstDay)) parts.push({ daily: false, from, to: firstDay })
+  if (toDbTimestamp(endDay) < toDbTimestamp(to)) parts.push({ daily: false, from: endDay, to })
+  return parts
+}
+
+/**
+ * The histogram of a window, as `{bucket_ms, calls}` rows (a bucket may come twice), read
+ * per {@link windowParts}: whole days from the daily table, edge hours from the hourly one.
+ */
+async function histogramRows(userId: number, from: Date, to: Date) {
+  const rows = await Promise.all(
+    windowParts(from, to).map(({ daily, from: start, to: end }) =>
+      windowQuery(
+        daily ? 'api_call_latency_daily_rollups' : 'api_call_latency_rollups',
+        userId,
+        start,
+        end
+      )
+        .select('bucket_ms', db.raw('SUM(calls) as calls'))
+        .groupBy('bucket_ms')
+    )
+  )
   return rows.flat()
 }
 

@@ -23,6 +23,7 @@ const USER_TABLES = [
   'api_call_endpoint_rollups',
   'api_call_latency_rollups',
   'api_call_latency_daily_rollups',
+  'api_call_endpoint_daily_rollups',
   'usage_counters',
   'subscriptions',
   'meta_connections',

@@ -1,7 +1,11 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { CallLog } from '#usage/services/call_log'
-import { latencyBucketMs, rollupPercentiles } from '#usage/services/call_rollups'
+import {
+  latencyBucketMs,
+  rollupPercentiles,
+  rollupTopEndpoints,
+} from '#usage/services/call_rollups'
 import { fromDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 
@@ -186,6 +190,109 @@ test.group('Call rollups', () => {
         expected(new Date(from), new Date(to), quantiles),
         `${from} → ${to}`
       )
+    }
+  })
+
+  test('top endpoints read whole days from the daily table and the edge hours from the hourly one', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const { record: token } = await createApiKey(user)
+    const callLog = new CallLog(60_000, 100_000)
+    // Four days, three calls an hour. Which endpoint leads changes with the day and with the
+    // hour of the day, so a window that miscounted a whole day or an edge hour would reorder
+    // or miscount its top endpoints; every fifth call fails.
+    const paths = ['/api/v1/usage', '/api/v1/me', '/api/v1/meta/campaigns', '/api/v1/keys']
+    const calls: Array<{
+      at: Date
+      tokenId: number
+      method: string
+      endpoint: string
+      ok: boolean
+    }> = []
+    let n = 0
+    for (let hour = 0; hour < 96; hour++) {
+      for (const minute of [5, 25, 45]) {
+        const day = Math.floor(hour / 24)
+        const endpoint = paths[(day + (hour % 24 < 6 ? 1 : 0) + (minute === 45 ? 2 : 0)) % 4]
+        const call = {
+          at: new Date(Date.UTC(2026, 10, 10, hour, minute)),
+          tokenId: hour % 3 === 0 ? token.id : 0,
+          method: minute === 25 && hour % 4 === 0 ? 'POST' : 'GET',
+          endpoint,
+          ok: n++ % 5 !== 0,
+        }
+        calls.push(call)
+        callLog.record({
+          userId: user.id,
+          tokenId: call.tokenId || null,
+          method: call.method,
+          endpoint: call.endpoint,
+          statusCode: call.ok ? 200 : 500,
+          responseTimeMs: 5,
+          createdAt: call.at,
+        })
+      }
+    }
+    await callLog.flush()
+
+    // The daily table holds each day's counts per credential and endpoint.
+    const daily = await db
+      .from('api_call_endpoint_daily_rollups')
+      .where('user_id', user.id)
+      .sum('calls as calls')
+      .first()
+    assert.equal(Number(daily.calls), calls.length)
+
+    // Counted from the calls in the window's hours, most called first, ties by endpoint then
+    // method (what the hourly table alone would give).
+    const expected = (from: Date, to: Date, limit: number, tokenId: number | null) => {
+      const first = Math.floor(from.getTime() / 3_600_000) * 3_600_000
+      const counts = new Map<
+        string,
+        { method: string; endpoint: string; calls: number; failed: number }
+      >()
+      for (const call of calls) {
+        const hour = Math.floor(call.at.getTime() / 3_600_000) * 3_600_000
+        if (call.at.getTime() < first || hour >= to.getTime()) continue
+        if (tokenId !== null && call.tokenId !== tokenId) continue
+        const key = `${call.method} ${call.endpoint}`
+        const entry = counts.get(key) ?? {
+          method: call.method,
+          endpoint: call.endpoint,
+          calls: 0,
+          failed: 0,
+        }
+        entry.calls++
+        if (!call.ok) entry.failed++
+        counts.set(key, entry)
+      }
+      return [...counts.values()]
+        .sort(
+          (a, b) =>
+            b.calls - a.calls ||
+            (a.endpoint < b.endpoint ? -1 : a.endpoint > b.endpoint ? 1 : 0) ||
+            (a.method < b.method ? -1 : 1)
+        )
+        .slice(0, limit)
+    }
+    const windows: Array<[string, string]> = [
+      ['2026-11-10T00:00:00Z', '2026-11-14T00:00:00Z'], // four whole days
+      ['2026-11-10T10:30:00Z', '2026-11-13T05:00:01Z'], // edges on both sides
+      ['2026-11-10T20:00:00Z', '2026-11-12T03:00:00Z'], // edge hours, one day, edge hours
+      ['2026-11-11T03:00:00Z', '2026-11-11T21:00:00Z'], // inside one day: hours only
+      ['2026-11-12T00:00:00Z', '2026-11-12T23:00:01Z'], // the day's last hour starts before `to`
+    ]
+    for (const [from, to] of windows) {
+      for (const tokenId of [null, token.id, 0]) {
+        for (const limit of [3, 8]) {
+          assert.deepEqual(
+            await rollupTopEndpoints(user.id, new Date(from), new Date(to), limit, tokenId),
+            expected(new Date(from), new Date(to), limit, tokenId),
+            `${from} → ${to}, credential ${tokenId}, top ${limit}`
+          )
+        }
+      }
     }
   })
 

@@ -71,6 +71,7 @@ test.group('Call rollups: backfill of migration 0800', () => {
       api_call_endpoint_rollups: [],
       api_call_latency_rollups: [],
       api_call_latency_daily_rollups: [],
+      api_call_endpoint_daily_rollups: [],
     })
     const read = await backfillRollups(db.connection(), 13)
     assert.isAtLeast(read, records.length)
@@ -134,6 +135,7 @@ test.group('Call rollups: retention', () => {
       api_call_endpoint_rollups: [1, 89, 91, 399],
       api_call_latency_rollups: [1, 89, 91, 399],
       api_call_latency_daily_rollups: [1, 89, 91, 399],
+      api_call_endpoint_daily_rollups: [1, 89, 91, 399],
     })
   })
 

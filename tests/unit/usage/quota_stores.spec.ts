@@ -82,6 +82,30 @@ interface MadeStore {
   keyCounted?: (tokenId: number) => Promise<number>
 }
 
+/**
+ * Makes a store, runs `fn` with it and the live-count readers (the stored counters when the
+ * store has no other), and closes the store whatever `fn` did.
+ */
+async function withStore(
+  makeStore: () => Promise<MadeStore>,
+  fn: (made: {
+    store: QuotaStore
+    counted: (userId: number) => Promise<number>
+    keyCounted: (tokenId: number) => Promise<number>
+  }) => Promise<void>
+) {
+  const made = await makeStore()
+  try {
+    await fn({
+      store: made.store,
+      counted: made.counted ?? storedCount,
+      keyCounted: made.keyCounted ?? storedKeyCount,
+    })
+  } finally {
+    await made.close?.()
+  }
+}
+
 /** The behaviour every quota store must have. */
 function quotaStoreContract(
   name: string,
@@ -90,8 +114,7 @@ function quotaStoreContract(
 ) {
   test.group(`${name} quota store`, () => {
     test('counts up to the limit and then refuses', async ({ assert }) => {
-      const { store, close } = await makeStore()
-      try {
+      await withStore(makeStore, async ({ store }) => {
         const userId = await newUserId()
         const results = []
         for (let index = 0; index < 4; index++) results.push(await store.consume(userId, PERIOD, 3))
@@ -102,14 +125,11 @@ function quotaStoreContract(
           { allowed: false, used: 3 },
         ])
         assert.equal(await store.current(userId, PERIOD), 3)
-      } finally {
-        await close?.()
-      }
+      })
     }).skip(skip, 'needs REDIS_URL')
 
     test('with 50 left, exactly 50 of 200 concurrent requests are allowed', async ({ assert }) => {
-      const { store, close } = await makeStore()
-      try {
+      await withStore(makeStore, async ({ store }) => {
         const userId = await newUserId()
         await db.table('usage_counters').insert({ user_id: userId, period: PERIOD, count: 950 })
         const results = await Promise.all(
@@ -126,16 +146,13 @@ function quotaStoreContract(
         )
         await store.persist()
         assert.equal(await storedCount(userId), 1000)
-      } finally {
-        await close?.()
-      }
+      })
     }).skip(skip, 'needs REDIS_URL')
 
     test("forget deletes every month's counter of the user and persist does not bring it back", async ({
       assert,
     }) => {
-      const { store, close } = await makeStore()
-      try {
+      await withStore(makeStore, async ({ store }) => {
         const userId = await newUserId()
         const other = await newUserId()
         await db.table('usage_counters').insert({ user_id: userId, period: '2020-01', count: 7 })
@@ -147,16 +164,13 @@ function quotaStoreContract(
         assert.equal(await store.current(userId, '2020-01'), 0)
         assert.equal(await storedCount(userId), 0)
         assert.equal(await store.current(other, PERIOD), 1)
-      } finally {
-        await close?.()
-      }
+      })
     }).skip(skip, 'needs REDIS_URL')
 
     test("with 50 left on a key's limit, exactly 50 of 200 are allowed on both counters", async ({
       assert,
     }) => {
-      const { store, close } = await makeStore()
-      try {
+      await withStore(makeStore, async ({ store }) => {
         const userId = await newUserId()
         const tokenId = await newTokenId(userId)
         await db.table('usage_counters').insert({ user_id: userId, period: PERIOD, count: 10 })
@@ -180,19 +194,13 @@ function quotaStoreContract(
         await store.persist()
         assert.equal(await storedCount(userId), 60)
         assert.equal(await storedKeyCount(tokenId), 200)
-      } finally {
-        await close?.()
-      }
+      })
     }).skip(skip, 'needs REDIS_URL')
 
     test('under sustained traffic requests are counted ahead in a lease; reads show what was used, and persist gives the rest back', async ({
       assert,
     }) => {
-      const made = await makeStore()
-      const { store, close } = made
-      const counted = made.counted ?? storedCount
-      const keyCounted = made.keyCounted ?? storedKeyCount
-      try {
+      await withStore(makeStore, async ({ store, counted, keyCounted }) => {
         const clock = driveClock(store)
         const userId = await newUserId()
         const tokenId = await newTokenId(userId)
@@ -219,18 +227,13 @@ function quotaStoreContract(
         assert.equal(await counted(userId), 120)
         assert.equal(await keyCounted(tokenId), 120)
         assert.equal(await store.current(userId, PERIOD), 120)
-      } finally {
-        await close?.()
-      }
+      })
     }).skip(skip, 'needs REDIS_URL')
 
     test('a lease is renewed before it runs out: under sustained traffic no request waits for the store', async ({
       assert,
     }) => {
-      const made = await makeStore()
-      const { store, close } = made
-      const counted = made.counted ?? storedCount
-      try {
+      await withStore(makeStore, async ({ store, counted }) => {
         const clock = driveClock(store)
         const userId = await newUserId()
         // 400 requests a second: each reservation takes 40 ahead, renewed at 20 left.
@@ -254,18 +257,13 @@ function quotaStoreContract(
         )
         await store.persist()
         assert.equal(await counted(userId), 501)
-      } finally {
-        await close?.()
-      }
+      })
     }).skip(skip, 'needs REDIS_URL')
 
     test('a lease is given back once its key goes quiet, and never lets a lowered limit be passed', async ({
       assert,
     }) => {
-      const made = await makeStore()
-      const { store, close } = made
-      const counted = made.counted ?? storedCount
-      try {
+      await withStore(makeStore, async ({ store, counted }) => {
         const clock = driveClock(store)
         const userId = await newUserId()
         await leaseUnder(store, clock, userId)
@@ -291,9 +289,7 @@ function quotaStoreContract(
         clock.advance(1)
         await (store as BatchingQuotaStore).releaseIdleLeases()
         assert.equal(await counted(busy), 101)
-      } finally {
-        await close?.()
-      }
+      })
     }).skip(skip, 'needs REDIS_URL')
 
     test('two instances prefetching never grant more than the quota, and give back what they did not use', async ({
@@ -334,8 +330,7 @@ function quotaStoreContract(
     test('two keys racing for the last 30 account requests get 30 between them', async ({
       assert,
     }) => {
-      const { store, close } = await makeStore()
-      try {
+      await withStore(makeStore, async ({ store }) => {
         const userId = await newUserId()
         const first = await newTokenId(userId)
         const second = await newTokenId(userId)
@@ -353,9 +348,7 @@ function quotaStoreContract(
         const perKey = await store.currentForKeys([first, second], PERIOD)
         assert.equal(perKey.get(first)! + perKey.get(second)!, 30)
         assert.equal(await store.current(userId, PERIOD), 1000)
-      } finally {
-        await close?.()
-      }
+      })
     }).skip(skip, 'needs REDIS_URL')
   })
 }

@@ -18,9 +18,9 @@ import {
  *   topEndpoints: [{method, endpoint, calls, failed}]          // 5 most called
  *   responseTimeMs: {p50, p95} | null }                        // nearest-rank percentiles
  * ```
- * Success means status 200-399 (the dashboard's rule). Read from the hourly rollups
- * (call_rollups.ts); percentiles come from the histogram: exact below 100 ms, at most 10 %
- * high beyond.
+ * Success means status 200-399 (the dashboard's rule). Read from the rollups
+ * (call_rollups.ts: hourly, and daily for the whole days of top endpoints and percentiles);
+ * percentiles come from the histogram: exact below 100 ms, at most 10 % high beyond.
  * @throws AppError 403 `plan_upgrade_required` when the plan lacks `advanced_analytics`.
  */
 export class GetUsageAnalytics {

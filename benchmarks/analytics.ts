@@ -27,6 +27,9 @@
 |     running flat out, and the saturated throughput (autocannon) alone and beside them. On a
 |     2-core machine that load asks for both cores, so these show the CPU analytics take, not
 |     stalls (a closed loop's p99 is its queue over its throughput).
+|   - how late the server's own event loop ran during the alone and beside phases (p99 and max,
+|     with its GC pauses; benchmarks/event_loop_probe.mjs, preloaded with `node --import`): the
+|     server's stalls without the tail the load generator, sharing the machine, adds.
 |
 | Backends: SQLite always; MySQL too when DB_CONNECTION=mysql (MYSQL_HOST, MYSQL_PORT,
 | MYSQL_USER, DB_DATABASE as for the app; REDIS_URL adds Redis). The database given is
@@ -314,16 +317,49 @@ async function prepare(backend: Backend, reseed: boolean) {
   }
 }
 
+/** One window of the server's event-loop probe (benchmarks/event_loop_probe.mjs), in ms. */
+interface LoopWindow {
+  p50: number
+  p99: number
+  p999: number
+  max: number
+  gcCount: number
+  gcMs: number
+  gcMaxMs: number
+}
+
+/**
+ * Starts the production server with the event-loop probe preloaded. `probe()` closes the
+ * probe's current window and resolves with its figures (the next window starts at once).
+ */
 function startServer(env: NodeJS.ProcessEnv) {
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['bin/server.js'], {
-    cwd: BUILD,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  let pending = ''
+  const waiting: Array<(window: LoopWindow) => void> = []
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', new URL('./event_loop_probe.mjs', import.meta.url).href, 'bin/server.js'],
+    { cwd: BUILD, env, stdio: ['ignore', 'pipe', 'pipe'] }
+  )
   child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  return { child, output: () => output }
+  child.stderr!.on('data', (chunk) => {
+    pending += chunk
+    const lines = pending.split('\n')
+    pending = lines.pop()!
+    for (const line of lines) {
+      if (line.startsWith('event-loop-probe ')) {
+        waiting.shift()?.(JSON.parse(line.slice('event-loop-probe '.length)) as LoopWindow)
+      } else {
+        output += `${line}\n`
+      }
+    }
+  })
+  const probe = () =>
+    new Promise<LoopWindow>((resolve) => {
+      waiting.push(resolve)
+      child.kill('SIGUSR2')
+    })
+  return { child, output: () => output, probe }
 }
 
 async function waitFor(url: string, child: ChildProcess, output: () => string) {
@@ -560,6 +596,8 @@ async function measure(backend: Backend) {
     const flatOutRuns: Run[] = []
     const aloneSaturated: Run[] = []
     const besideSaturated: Run[] = []
+    const aloneLoop: LoopWindow[] = []
+    const besideLoop: LoopWindow[] = []
     let reads = 0
     for (let round = 0; round < ROUNDS; round++) {
       const roundKey = roundKeys[round]
@@ -568,17 +606,25 @@ async function measure(backend: Backend) {
       await meteredAtRate(meteredUrl, roundKey, rate, SETTLE_SECONDS)
       // Alone, and beside analytics at a fixed offered rate (open loop; the target's figure),
       // in alternating order per round, so neither is always the one measured first.
+      // The server's event-loop probe covers exactly each measured phase.
+      const alonePhase = async () => {
+        await server.probe()
+        aloneRuns.push(await meteredAtRate(meteredUrl, roundKey, rate))
+        aloneLoop.push(await server.probe())
+      }
       const besidePaced = async () => {
         const paced = analyticsAtRate(analyticsUrl, cookie, ANALYTICS_RATE)
+        await server.probe()
         besideRuns.push(await meteredAtRate(meteredUrl, roundKey, rate))
+        besideLoop.push(await server.probe())
         reads += await paced.stop()
       }
       if (round % 2 === 0) {
-        aloneRuns.push(await meteredAtRate(meteredUrl, roundKey, rate))
+        await alonePhase()
         await besidePaced()
       } else {
         await besidePaced()
-        aloneRuns.push(await meteredAtRate(meteredUrl, roundKey, rate))
+        await alonePhase()
       }
       // Analytics flat out (READERS closed loops): printed, not the target's figure.
       let reading = true
@@ -598,6 +644,11 @@ async function measure(backend: Backend) {
       console.log(
         `round ${round + 1}: metered at ${rate} req/s p50/p99 alone ${aloneRuns[round].p50!.toFixed(2)}/${aloneRuns[round].p99.toFixed(2)} ms, analytics at ${ANALYTICS_RATE}/s beside ${besideRuns[round].p50!.toFixed(2)}/${besideRuns[round].p99.toFixed(2)} ms, ${READERS} analytics loops flat out ${flatOutRuns[round].p50!.toFixed(2)}/${flatOutRuns[round].p99.toFixed(2)} ms; saturated ${aloneSaturated[round].requestsPerSecond.toFixed(0)} → ${besideSaturated[round].requestsPerSecond.toFixed(0)} req/s`
       )
+      const loop = (window: LoopWindow) =>
+        `p99 ${window.p99}/max ${window.max} ms, GC ${window.gcCount}× ${window.gcMs} ms (longest ${window.gcMaxMs})`
+      console.log(
+        `         server event loop late: alone ${loop(aloneLoop[round])}; beside ${loop(besideLoop[round])}`
+      )
     }
     const summarize = (runs: Run[]) => ({
       p50: median(runs.map((one) => one.p50 ?? 0)),
@@ -608,7 +659,12 @@ async function measure(backend: Backend) {
     const beside = summarize(besideRuns)
     const flatOut = summarize(flatOutRuns)
     const saturated = { alone: summarize(aloneSaturated), beside: summarize(besideSaturated) }
-    return { analytics, admin, alone, beside, flatOut, saturated, rate, reads }
+    const loopSummary = (windows: LoopWindow[]) => ({
+      p99: median(windows.map((window) => window.p99)),
+      max: median(windows.map((window) => window.max)),
+    })
+    const eventLoop = { alone: loopSummary(aloneLoop), beside: loopSummary(besideLoop) }
+    return { analytics, admin, alone, beside, flatOut, saturated, rate, reads, eventLoop }
   } finally {
     server.child.kill('SIGTERM')
     await oauth.stop()
@@ -697,13 +753,16 @@ async function main() {
       `metered p99 at ${figures.rate} req/s   alone ${figures.alone.p99.toFixed(2)} ms   with ${ANALYTICS_RATE} analytics reads/s beside ${figures.beside.p99.toFixed(2)} ms (${figures.reads} reads answered)   ratio ${ratio.toFixed(2)} (target ≤ 1.20)`
     )
     console.log(
+      `server event loop late (medians of the rounds' p99 / max)   alone ${figures.eventLoop.alone.p99} / ${figures.eventLoop.alone.max} ms   beside ${figures.eventLoop.beside.p99} / ${figures.eventLoop.beside.max} ms   (the server's own stalls, without the load generator's)`
+    )
+    console.log(
       `metered p99 at ${figures.rate} req/s   with ${READERS} analytics loops flat out ${figures.flatOut.p99.toFixed(2)} ms   ratio ${(figures.flatOut.p99 / figures.alone.p99).toFixed(2)} (CPU contention on this machine, not the target's figure)`
     )
     console.log(
       `metered saturated   alone ${figures.saturated.alone.requestsPerSecond.toFixed(0)} req/s (p99 ${figures.saturated.alone.p99} ms)   beside ${figures.saturated.beside.requestsPerSecond.toFixed(0)} req/s (p99 ${figures.saturated.beside.p99} ms)   throughput ratio ${(figures.saturated.beside.requestsPerSecond / figures.saturated.alone.requestsPerSecond).toFixed(2)}`
     )
     lines.push(
-      `${backend.label.padEnd(16)} analytics p95 ${figures.analytics.p95.toFixed(1)} ms  admin p95 ${figures.admin.p95.toFixed(1)} ms  metered p99 at ${figures.rate} req/s ${figures.alone.p99.toFixed(2)} → ${figures.beside.p99.toFixed(2)} ms (×${ratio.toFixed(2)}; flat out ${figures.flatOut.p99.toFixed(2)} ms)  saturated ${figures.saturated.alone.requestsPerSecond.toFixed(0)} → ${figures.saturated.beside.requestsPerSecond.toFixed(0)} req/s`
+      `${backend.label.padEnd(16)} analytics p95 ${figures.analytics.p95.toFixed(1)} ms  admin p95 ${figures.admin.p95.toFixed(1)} ms  metered p99 at ${figures.rate} req/s ${figures.alone.p99.toFixed(2)} → ${figures.beside.p99.toFixed(2)} ms (×${ratio.toFixed(2)}; flat out ${figures.flatOut.p99.toFixed(2)} ms; server loop p99 ${figures.eventLoop.alone.p99} → ${figures.eventLoop.beside.p99} ms)  saturated ${figures.saturated.alone.requestsPerSecond.toFixed(0)} → ${figures.saturated.beside.requestsPerSecond.toFixed(0)} req/s`
     )
   }
   console.log(`\nsummary (scale ${SCALE}, ${SAMPLES} sequential samples per read, nearest rank)`)

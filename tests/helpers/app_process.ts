@@ -129,3 +129,34 @@ export class CookieJar {
     return [...this.#cookies.entries()].map(([name, value]) => `${name}=${value}`).join('; ')
   }
 }
+
+/**
+ * Runs `node ace <args>` (bin/console.ts) in a child process sharing the test database, with
+ * extra environment variables, and waits for it to exit: for what only a separate process
+ * shows (its exit code and output after the app shut down). Killed after `timeoutMs`.
+ */
+export async function runConsoleCommand(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000
+) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    let output = ''
+    const child = spawn(
+      process.execPath,
+      ['--import=@poppinss/ts-exec', 'bin/console.ts', ...args],
+      {
+        cwd: app.makePath(),
+        env: { ...process.env, ...databaseEnv(), LOG_LEVEL: 'warn', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }
+    )
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output })
+    })
+  })
+}

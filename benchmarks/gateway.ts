@@ -28,10 +28,10 @@
 | --no-build.
 */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { freePort, median, option } from './shared.js'
+import { cpuMicrosOf, freePort, median, option } from './shared.js'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const BUILD = `${ROOT}build/`
@@ -68,17 +68,6 @@ interface Figures {
   non2xx: number
   /** Server CPU (user + system) per request in µs; NaN where /proc is not available. */
   cpuMicros: number
-}
-
-/** CPU time (user + system) used so far by process `pid`, in µs; NaN without /proc. */
-function cpuMicrosOf(pid: number | undefined): number {
-  try {
-    // Fields after the command name: utime and stime are the 12th and 13th (clock ticks, 100/s).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10_000
-  } catch {
-    return Number.NaN
-  }
 }
 
 async function measure(

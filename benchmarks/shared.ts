@@ -1,4 +1,5 @@
 /** Helpers shared by the benchmark scripts (command-line options, statistics, ports). */
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 
 /** The number after `--<name>` on the command line, or `fallback` when absent. */
@@ -24,4 +25,15 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
+}
+
+/** CPU time (user + system) used so far by process `pid`, in µs; NaN without /proc. */
+export function cpuMicrosOf(pid: number | undefined): number {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th (clock ticks, 100/s).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10_000
+  } catch {
+    return Number.NaN
+  }
 }

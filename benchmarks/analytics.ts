@@ -25,9 +25,11 @@
 |     the hot path (a held connection, a lock, a blocked event loop). The target's figure comes
 |     from one run per round cut into alternating alone/beside slots (--slot-ms, random order in
 |     each pair, the first --guard-ms of a slot left out), pooled over the rounds: the machine's
-|     drift and stalls fall on both kinds of slot alike. The same p99 from separate 10 s phases
-|     (alone, then beside, order alternating per round) is printed too; on this shared 2-core
-|     VM a single stall lands in one phase and moves that figure by more than the target's 20 %.
+|     drift and stalls fall on both kinds of slot alike; the alone slots' two halves (every other
+|     one) against each other give the noise floor of that ratio (an A/A comparison). The same
+|     p99 from separate 10 s phases (alone, then beside, order alternating per round) is printed
+|     too; on this shared 2-core VM a single stall lands in one phase and moves that figure by
+|     more than the target's 20 %.
 |   - printed beside, not the target's figure: the same p99 with READERS analytics loops
 |     running flat out, and the saturated throughput (autocannon) alone and beside them. On a
 |     2-core machine that load asks for both cores, so these show the CPU analytics take, not
@@ -50,8 +52,8 @@
 | --analytics-rate <n> analytics reads per second beside it (default 10), --readers <n>
 | analytics loops flat out for the printed contention figure (default 2), --rounds <n> alternating
 | alone/beside measurements (default 3; p99 = median over rounds), --interleave <s> of the
-| interleaved measurement per round (default 20), --slot-ms (default 1000), --guard-ms (default
-| 200), --load-share <0-1> (default
+| interleaved measurement per round (default 30), --slot-ms (default 500), --guard-ms (default
+| 100), --load-share <0-1> (default
 | 0.5), --settle <s> of unrecorded fixed-rate load after each saturated phase (default 5), --no-build, --reseed, --seed-only (prepare the seed and stop: seeding is CPU-heavy
 | and need not run on a quiet machine).
 */
@@ -82,10 +84,10 @@ const SETTLE_SECONDS = option('settle', 5)
 /** Share of the route's saturated throughput (alone) offered at a fixed rate. */
 const LOAD_SHARE = option('load-share', 0.5)
 /** Length of the interleaved measurement per round (s), and of its alone/beside slots (ms). */
-const INTERLEAVE_SECONDS = option('interleave', 20)
-const SLOT_MS = option('slot-ms', 1000)
+const INTERLEAVE_SECONDS = option('interleave', 30)
+const SLOT_MS = option('slot-ms', 500)
 /** Start of each slot left out of both figures (ms): reads still in flight from the last slot. */
-const GUARD_MS = option('guard-ms', 200)
+const GUARD_MS = option('guard-ms', 100)
 const HEAVY_CALLS = Math.round(3_000_000 * SCALE)
 const SPREAD_CALLS = Math.round(10_000_000 * SCALE)
 const SPREAD_USERS = 1_000
@@ -436,20 +438,22 @@ async function latencies(url: string, cookie: string, samples: number, pid?: num
 }
 
 /**
- * Open-loop load on the metered route: `rate` requests per second for DURATION_SECONDS, each
- * sent at its scheduled instant (or as soon as one of CONNECTIONS keep-alive connections is
- * free), timed from that instant, so a stall delays every request scheduled behind it (no
- * coordinated omission). Returns p50/p99 in ms (perf_hooks histogram, ns resolution) and the
- * rate achieved.
+ * Open-loop load on the metered route: `rate` requests per second for `seconds`, each sent at
+ * its scheduled instant (or as soon as one of CONNECTIONS keep-alive connections is free),
+ * timed from that instant, so a stall delays every request scheduled behind it (no coordinated
+ * omission). `record(offset, latency)` gets each answer's scheduled offset from the start (ms)
+ * and its latency (ns); `tick(offset)` runs at every scheduling pass (about each ms). Resolves
+ * with the rate achieved; any non-200 answer fails the benchmark.
  */
-async function meteredAtRate(
+async function openLoop(
   url: string,
   key: string,
   rate: number,
-  seconds: number = DURATION_SECONDS
+  seconds: number,
+  record: (offsetMs: number, latencyNs: number) => void,
+  tick: (offsetMs: number) => void = () => {}
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
-  const histogram = createHistogram()
   const total = Math.round(rate * seconds)
   const started = performance.now()
   let sent = 0
@@ -457,11 +461,12 @@ async function meteredAtRate(
   let refused = 0
   await new Promise<void>((resolve, reject) => {
     const finish = (scheduled: number) => {
-      histogram.record(Math.max(1, Math.round((performance.now() - scheduled) * 1e6)))
+      record(scheduled - started, Math.max(1, Math.round((performance.now() - scheduled) * 1e6)))
       if (++done === total) resolve()
     }
     const release = () => {
-      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate) + 1)
+      const offset = performance.now() - started
+      const due = Math.min(total, Math.floor((offset / 1000) * rate) + 1)
       for (; sent < due; sent++) {
         const scheduled = started + (sent * 1000) / rate
         http
@@ -472,6 +477,7 @@ async function meteredAtRate(
           })
           .on('error', reject)
       }
+      tick(offset)
       if (sent < total) setTimeout(release, 1)
     }
     release()
@@ -479,23 +485,40 @@ async function meteredAtRate(
   const elapsed = (performance.now() - started) / 1000
   agent.destroy()
   if (refused > 0) throw new Error(`metered route: ${refused} non-200 answers`)
+  return total / elapsed
+}
+
+/**
+ * {@link openLoop} for `seconds` (DURATION_SECONDS by default): p50/p99 in ms (perf_hooks
+ * histogram, ns resolution) and the rate achieved.
+ */
+async function meteredAtRate(
+  url: string,
+  key: string,
+  rate: number,
+  seconds: number = DURATION_SECONDS
+) {
+  const histogram = createHistogram()
+  const achieved = await openLoop(url, key, rate, seconds, (_, latency) =>
+    histogram.record(latency)
+  )
   return {
     p50: histogram.percentile(50) / 1e6,
     p99: histogram.percentile(99) / 1e6,
-    requestsPerSecond: total / elapsed,
+    requestsPerSecond: achieved,
   }
 }
 
 /**
- * The target's figure, interleaved: one open-loop metered load at `rate` req/s for
- * INTERLEAVE_SECONDS (as {@link meteredAtRate}: each request timed from its scheduled instant),
- * cut into SLOT_MS slots in pairs, one slot alone and one with analytics reads at
- * `analyticsRate`/s beside it (open loop, sent only during that slot), the pair's order drawn
- * at random. Each metered request counts for the slot its scheduled instant falls in, except in
- * a slot's first GUARD_MS (reads of the last slot still in flight). Background load on a shared
- * machine drifts over seconds, and a stall of the machine (the load generator's, another
- * process's) hits both kinds of slot alike, where back-to-back phases of 10 s each catch it in
- * one phase only. Returns both histograms (ns), for this round's p99s and for pooling.
+ * The target's figure, interleaved: one {@link openLoop} at `rate` req/s for
+ * INTERLEAVE_SECONDS, cut into SLOT_MS slots in pairs, one slot alone and one with analytics
+ * reads at `analyticsRate`/s beside it (open loop, sent only during that slot), the pair's
+ * order drawn at random. Each metered request counts for the slot its scheduled instant falls
+ * in, except in a slot's first GUARD_MS (reads of the last slot still in flight). Background
+ * load on a shared machine drifts over seconds, and a stall of the machine (the load
+ * generator's, another process's) hits both kinds of slot alike, where back-to-back phases of
+ * 10 s each catch it in one phase only. Returns both histograms (ns), for this round's p99s and
+ * for pooling, and the reads answered.
  */
 async function interleavedAtRate(
   meteredUrl: string,
@@ -505,8 +528,8 @@ async function interleavedAtRate(
   cookie: string,
   analyticsRate: number
 ) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
-  const alone = createHistogram()
+  // Alone slots alternate between two halves: their p99s' ratio is what noise alone does (A/A).
+  const aloneHalves = [createHistogram(), createHistogram()]
   const beside = createHistogram()
   const slots = Math.max(2, Math.round((INTERLEAVE_SECONDS * 1000) / SLOT_MS / 2) * 2)
   const besideSlot: boolean[] = []
@@ -514,111 +537,91 @@ async function interleavedAtRate(
     const besideFirst = Math.random() < 0.5
     besideSlot.push(besideFirst, !besideFirst)
   }
-  const total = Math.round((rate * slots * SLOT_MS) / 1000)
-  const readsInFlight = new Set<Promise<void>>()
-  let readFailure: Error | undefined
-  let reads = 0
+  const aloneIndex = besideSlot.map((_, slot) => besideSlot.slice(0, slot).filter((b) => !b).length)
+  const readsPerSlot = (SLOT_MS * analyticsRate) / 1000
+  const crowd = readCrowd(analyticsUrl, cookie)
+  let besideBefore = 0
+  let slotSeen = 0
   let readsSent = 0
-  const started = performance.now()
-  let sent = 0
-  let done = 0
-  let refused = 0
-  await new Promise<void>((resolve, reject) => {
-    const finish = (scheduled: number) => {
-      const offset = scheduled - started
-      if (offset % SLOT_MS >= GUARD_MS) {
-        const histogram = besideSlot[Math.floor(offset / SLOT_MS)] ? beside : alone
-        histogram.record(Math.max(1, Math.round((performance.now() - scheduled) * 1e6)))
+  await openLoop(
+    meteredUrl,
+    key,
+    rate,
+    (slots * SLOT_MS) / 1000,
+    (offset, latency) => {
+      if (offset % SLOT_MS < GUARD_MS) return
+      const slot = Math.floor(offset / SLOT_MS)
+      if (besideSlot[slot]) beside.record(latency)
+      else aloneHalves[aloneIndex[slot] % 2].record(latency)
+    },
+    (offset) => {
+      const slot = Math.floor(offset / SLOT_MS)
+      if (slot >= slots) return
+      for (; slotSeen < slot; slotSeen++) if (besideSlot[slotSeen]) besideBefore++
+      if (!besideSlot[slot]) return
+      // The reads due by now: every earlier beside slot's, and this one's so far.
+      const inSlot = Math.min(
+        readsPerSlot,
+        Math.floor(((offset % SLOT_MS) / 1000) * analyticsRate) + 1
+      )
+      for (; readsSent < Math.round(besideBefore * readsPerSlot + inSlot); readsSent++) {
+        crowd.send()
       }
-      if (++done === total) resolve()
     }
-    const read = () => {
-      const one = fetch(analyticsUrl, { headers: { cookie, accept: 'application/json' } })
-        .then(async (response) => {
-          await response.arrayBuffer()
-          if (response.status !== 200) throw new Error(`analytics answered ${response.status}`)
-          reads++
-        })
-        .catch((error: Error) => {
-          readFailure = error
-        })
-        .finally(() => readsInFlight.delete(one))
-      readsInFlight.add(one)
-    }
-    const release = () => {
-      const now = performance.now() - started
-      const due = Math.min(total, Math.floor((now / 1000) * rate) + 1)
-      for (; sent < due; sent++) {
-        const scheduled = started + (sent * 1000) / rate
-        http
-          .get(meteredUrl, { agent, headers: { authorization: `Bearer ${key}` } }, (response) => {
-            if (response.statusCode !== 200) refused++
-            response.resume()
-            response.on('end', () => finish(scheduled))
-          })
-          .on('error', reject)
-      }
-      // Reads due by now in the beside slots so far (each slot offers SLOT_MS · rate reads).
-      const slot = Math.floor(now / SLOT_MS)
-      if (slot < slots) {
-        const earlierBeside = besideSlot.slice(0, slot).filter(Boolean).length
-        const inSlot = besideSlot[slot]
-          ? Math.floor(((now % SLOT_MS) / 1000) * analyticsRate) + 1
-          : 0
-        const readsDue = Math.min(
-          Math.round((earlierBeside * SLOT_MS * analyticsRate) / 1000) + inSlot,
-          Math.round(
-            ((earlierBeside + (besideSlot[slot] ? 1 : 0)) * SLOT_MS * analyticsRate) / 1000
-          )
-        )
-        for (; readsSent < readsDue; readsSent++) read()
-      }
-      if (sent < total) setTimeout(release, 1)
-    }
-    release()
-  })
-  agent.destroy()
-  await Promise.all(readsInFlight)
-  if (refused > 0) throw new Error(`metered route: ${refused} non-200 answers`)
-  if (readFailure) throw readFailure
-  return { alone, beside, reads }
+  )
+  const alone = createHistogram()
+  for (const half of aloneHalves) alone.add(half)
+  return { alone, aloneHalves, beside, reads: await crowd.settle() }
 }
 
 /**
- * Open-loop analytics reads: `rate` `GET`s per second, each sent at its scheduled instant
- * whatever the earlier ones are doing (a crowd opening Advanced Analytics), until `stop()`,
- * which waits for the ones in flight and returns how many were answered. Any non-200 answer
- * fails the benchmark.
+ * Analytics reads sent whenever `send()` is called, whatever the earlier ones are doing (a
+ * crowd opening Advanced Analytics); `settle()` waits for the ones in flight and returns how
+ * many were answered. Any non-200 answer fails the benchmark.
  */
-function analyticsAtRate(url: string, cookie: string, rate: number) {
+function readCrowd(url: string, cookie: string) {
   const inFlight = new Set<Promise<void>>()
   let answered = 0
   let failure: Error | undefined
+  return {
+    send() {
+      const one = fetch(url, { headers: { cookie, accept: 'application/json' } })
+        .then(async (response) => {
+          await response.arrayBuffer()
+          if (response.status !== 200) throw new Error(`analytics answered ${response.status}`)
+          answered++
+        })
+        .catch((error: Error) => {
+          failure = error
+        })
+        .finally(() => inFlight.delete(one))
+      inFlight.add(one)
+    },
+    async settle() {
+      await Promise.all(inFlight)
+      if (failure) throw failure
+      return answered
+    },
+  }
+}
+
+/**
+ * Open-loop analytics reads ({@link readCrowd}): `rate` `GET`s per second, each sent at its
+ * scheduled instant, until `stop()`, which waits for the ones in flight and returns how many
+ * were answered.
+ */
+function analyticsAtRate(url: string, cookie: string, rate: number) {
+  const crowd = readCrowd(url, cookie)
   const started = performance.now()
   let sent = 0
-  const send = () => {
-    const one = fetch(url, { headers: { cookie, accept: 'application/json' } })
-      .then(async (response) => {
-        await response.arrayBuffer()
-        if (response.status !== 200) throw new Error(`analytics answered ${response.status}`)
-        answered++
-      })
-      .catch((error: Error) => {
-        failure = error
-      })
-      .finally(() => inFlight.delete(one))
-    inFlight.add(one)
-  }
   const timer = setInterval(() => {
     const due = Math.floor(((performance.now() - started) / 1000) * rate) + 1
-    for (; sent < due; sent++) send()
+    for (; sent < due; sent++) crowd.send()
   }, 5)
   return {
     async stop() {
       clearInterval(timer)
-      await Promise.all(inFlight)
-      if (failure) throw failure
-      return answered
+      return crowd.settle()
     },
   }
 }
@@ -715,8 +718,15 @@ async function measure(backend: Backend) {
     const besideSaturated: Run[] = []
     const aloneLoop: LoopWindow[] = []
     const besideLoop: LoopWindow[] = []
-    const interleaved: Array<{ alone: number; beside: number; samples: number; reads: number }> = []
+    const interleaved: Array<{
+      alone: number
+      beside: number
+      noise: number
+      samples: number
+      reads: number
+    }> = []
     const pooledAlone = createHistogram()
+    const pooledHalves = [createHistogram(), createHistogram()]
     const pooledBeside = createHistogram()
     let reads = 0
     for (let round = 0; round < ROUNDS; round++) {
@@ -736,10 +746,13 @@ async function measure(backend: Backend) {
       interleaved.push({
         alone: mixed.alone.percentile(99) / 1e6,
         beside: mixed.beside.percentile(99) / 1e6,
+        noise: mixed.aloneHalves[1].percentile(99) / mixed.aloneHalves[0].percentile(99),
         samples: mixed.alone.count + mixed.beside.count,
         reads: mixed.reads,
       })
       pooledAlone.add(mixed.alone)
+      pooledHalves[0].add(mixed.aloneHalves[0])
+      pooledHalves[1].add(mixed.aloneHalves[1])
       pooledBeside.add(mixed.beside)
       // Alone, and beside analytics at a fixed offered rate (open loop), as separate phases
       // in alternating order per round, so neither is always the one measured first.
@@ -783,7 +796,7 @@ async function measure(backend: Backend) {
       )
       const mix = interleaved[round]
       console.log(
-        `         interleaved ${SLOT_MS} ms slots: metered p99 alone ${mix.alone.toFixed(2)} ms, beside ${mix.beside.toFixed(2)} ms (×${(mix.beside / mix.alone).toFixed(2)}; ${mix.samples} requests counted, ${mix.reads} reads)`
+        `         interleaved ${SLOT_MS} ms slots: metered p99 alone ${mix.alone.toFixed(2)} ms, beside ${mix.beside.toFixed(2)} ms (×${(mix.beside / mix.alone).toFixed(2)}; alone half against half ×${mix.noise.toFixed(2)}; ${mix.samples} requests counted, ${mix.reads} reads)`
       )
       const loop = (window: LoopWindow) =>
         `p99 ${window.p99}/max ${window.max} ms, GC ${window.gcCount}× ${window.gcMs} ms (longest ${window.gcMaxMs})`
@@ -809,6 +822,7 @@ async function measure(backend: Backend) {
       alone: pooledAlone.percentile(99) / 1e6,
       beside: pooledBeside.percentile(99) / 1e6,
       medianRatio: median(interleaved.map((one) => one.beside / one.alone)),
+      noise: pooledHalves[1].percentile(99) / pooledHalves[0].percentile(99),
       reads: interleaved.reduce((sum, one) => sum + one.reads, 0),
     }
     return { analytics, admin, alone, beside, flatOut, saturated, rate, reads, eventLoop, mixed }
@@ -898,7 +912,7 @@ async function main() {
       `admin stats         p50 ${figures.admin.p50.toFixed(1)} ms  p95 ${figures.admin.p95.toFixed(1)} ms   server CPU ${figures.admin.cpuMs.toFixed(2)} ms per read`
     )
     console.log(
-      `metered p99 at ${figures.rate} req/s, interleaved ${SLOT_MS} ms slots, all rounds pooled   alone ${figures.mixed.alone.toFixed(2)} ms   with ${ANALYTICS_RATE} analytics reads/s beside ${figures.mixed.beside.toFixed(2)} ms (${figures.mixed.reads} reads answered)   ratio ${mixedRatio.toFixed(2)} (target ≤ 1.20; median of the rounds' ratios ${figures.mixed.medianRatio.toFixed(2)})`
+      `metered p99 at ${figures.rate} req/s, interleaved ${SLOT_MS} ms slots, all rounds pooled   alone ${figures.mixed.alone.toFixed(2)} ms   with ${ANALYTICS_RATE} analytics reads/s beside ${figures.mixed.beside.toFixed(2)} ms (${figures.mixed.reads} reads answered)   ratio ${mixedRatio.toFixed(2)} (target ≤ 1.20; median of the rounds' ratios ${figures.mixed.medianRatio.toFixed(2)}; noise, one half of the alone slots against the other: ×${figures.mixed.noise.toFixed(2)})`
     )
     console.log(
       `metered p99 at ${figures.rate} req/s, separate ${DURATION_SECONDS} s phases (median of rounds)   alone ${figures.alone.p99.toFixed(2)} ms   beside ${figures.beside.p99.toFixed(2)} ms (${figures.reads} reads answered)   ratio ${ratio.toFixed(2)}`

@@ -86,14 +86,17 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
   throw new Error(`app process did not start in time:\n${output}`)
 }
 
-/** Runs the server entry point and waits for it to exit (for boot failures). */
-export async function runAppProcessToExit(env: Record<string, string>, timeoutMs = 60_000) {
-  const port = await freePort()
+/**
+ * Runs `node --import=@poppinss/ts-exec <args>` from the app root, sharing the test database,
+ * and waits for it to exit; killed after `timeoutMs`. Resolves with the exit code (null when
+ * killed) and everything it printed.
+ */
+function runToExit(args: string[], env: Record<string, string>, timeoutMs: number) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     let output = ''
-    const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
+    const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', ...args], {
       cwd: app.makePath(),
-      env: { ...process.env, ...databaseEnv(), HOST: '127.0.0.1', PORT: String(port), ...env },
+      env: { ...process.env, ...databaseEnv(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
@@ -104,6 +107,25 @@ export async function runAppProcessToExit(env: Record<string, string>, timeoutMs
       resolve({ code, output })
     })
   })
+}
+
+/** Runs the server entry point and waits for it to exit (for boot failures). */
+export async function runAppProcessToExit(env: Record<string, string>, timeoutMs = 60_000) {
+  const port = await freePort()
+  return runToExit(['bin/server.ts'], { HOST: '127.0.0.1', PORT: String(port), ...env }, timeoutMs)
+}
+
+/**
+ * Runs `node ace <args>` (bin/console.ts) in a child process sharing the test database, with
+ * extra environment variables, and waits for it to exit: for what only a separate process
+ * shows (its exit code and output after the app shut down).
+ */
+export async function runConsoleCommand(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000
+) {
+  return runToExit(['bin/console.ts', ...args], { LOG_LEVEL: 'warn', ...env }, timeoutMs)
 }
 
 /** A minimal cookie jar for driving redirects with fetch. */
@@ -128,35 +150,4 @@ export class CookieJar {
   header() {
     return [...this.#cookies.entries()].map(([name, value]) => `${name}=${value}`).join('; ')
   }
-}
-
-/**
- * Runs `node ace <args>` (bin/console.ts) in a child process sharing the test database, with
- * extra environment variables, and waits for it to exit: for what only a separate process
- * shows (its exit code and output after the app shut down). Killed after `timeoutMs`.
- */
-export async function runConsoleCommand(
-  args: string[],
-  env: Record<string, string>,
-  timeoutMs = 60_000
-) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    let output = ''
-    const child = spawn(
-      process.execPath,
-      ['--import=@poppinss/ts-exec', 'bin/console.ts', ...args],
-      {
-        cwd: app.makePath(),
-        env: { ...process.env, ...databaseEnv(), LOG_LEVEL: 'warn', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }
-    )
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      resolve({ code, output })
-    })
-  })
 }

@@ -6,7 +6,7 @@ import {
   rollupDailyCounts,
   rollupPercentiles,
   rollupTopEndpoints,
-  rollupTotals,
+  successPercent,
 } from '#usage/services/call_rollups'
 
 /**
@@ -19,7 +19,8 @@ import {
  *   responseTimeMs: {p50, p95} | null }                        // nearest-rank percentiles
  * ```
  * Success means status 200-399 (the dashboard's rule). Read from the rollups
- * (call_rollups.ts: hourly, and daily for the whole days of top endpoints and percentiles);
+ * (call_rollups.ts: hourly, and daily for the whole days of top endpoints and percentiles;
+ * the totals are the sum of the daily counts, one query fewer);
  * percentiles come from the histogram: exact below 100 ms, at most 10 % high beyond.
  * @throws AppError 403 `plan_upgrade_required` when the plan lacks `advanced_analytics`.
  */
@@ -39,12 +40,25 @@ export class GetUsageAnalytics {
     const { period, startsAt } = billingPeriodAt(now)
     // Include calls logged in the current second as well.
     const to = new Date(now.getTime() + 1000)
-    const [totals, perDay, endpoints, percentiles] = await Promise.all([
-      rollupTotals(userId, startsAt, to),
+    const [perDay, endpoints, percentiles] = await Promise.all([
       rollupDailyCounts(userId, startsAt, to),
       rollupTopEndpoints(userId, startsAt, to, 5),
       rollupPercentiles(userId, startsAt, to, [0.5, 0.95]),
     ])
+
+    // The month's totals are the sum of its days (the same window of the same rollup rows).
+    let calls = 0
+    let successful = 0
+    for (const day of perDay) {
+      calls += day.calls
+      successful += day.successful
+    }
+    const totals = {
+      calls,
+      successful,
+      failed: calls - successful,
+      successRate: successPercent(successful, calls),
+    }
 
     const byDay = new Map(perDay.map((day) => [day.date, day]))
     const daily = []

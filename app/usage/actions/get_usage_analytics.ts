@@ -6,7 +6,7 @@ import {
   rollupDailyCounts,
   rollupPercentiles,
   rollupTopEndpoints,
-  successPercent,
+  windowTotals,
 } from '#usage/services/call_rollups'
 
 /**
@@ -53,12 +53,7 @@ export class GetUsageAnalytics {
       calls += day.calls
       successful += day.successful
     }
-    const totals = {
-      calls,
-      successful,
-      failed: calls - successful,
-      successRate: successPercent(successful, calls),
-    }
+    const totals = windowTotals(calls, successful)
 
     const byDay = new Map(perDay.map((day) => [day.date, day]))
     const daily = []

@@ -338,8 +338,11 @@ export async function rollupTotals(
   const row = await windowQuery('api_call_rollups', userId, from, to, tokenId)
     .select(db.raw('SUM(calls) as calls'), db.raw('SUM(successes) as successful'))
     .first()
-  const calls = Number(row?.calls ?? 0)
-  const successful = Number(row?.successful ?? 0)
+  return windowTotals(Number(row?.calls ?? 0), Number(row?.successful ?? 0))
+}
+
+/** The {@link WindowTotals} of `calls` of which `successful` succeeded. */
+export function windowTotals(calls: number, successful: number): WindowTotals {
   return {
     calls,
     successful,

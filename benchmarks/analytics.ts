@@ -537,11 +537,10 @@ async function interleavedAtRate(
     const besideFirst = Math.random() < 0.5
     besideSlot.push(besideFirst, !besideFirst)
   }
-  const aloneIndex = besideSlot.map((_, slot) => besideSlot.slice(0, slot).filter((b) => !b).length)
+  // Beside slots before each slot (so `slot - besideBefore[slot]` alone slots before it).
+  const besideBefore = besideSlot.map((_, slot) => besideSlot.slice(0, slot).filter(Boolean).length)
   const readsPerSlot = (SLOT_MS * analyticsRate) / 1000
   const crowd = readCrowd(analyticsUrl, cookie)
-  let besideBefore = 0
-  let slotSeen = 0
   let readsSent = 0
   await openLoop(
     meteredUrl,
@@ -552,19 +551,17 @@ async function interleavedAtRate(
       if (offset % SLOT_MS < GUARD_MS) return
       const slot = Math.floor(offset / SLOT_MS)
       if (besideSlot[slot]) beside.record(latency)
-      else aloneHalves[aloneIndex[slot] % 2].record(latency)
+      else aloneHalves[(slot - besideBefore[slot]) % 2].record(latency)
     },
     (offset) => {
       const slot = Math.floor(offset / SLOT_MS)
-      if (slot >= slots) return
-      for (; slotSeen < slot; slotSeen++) if (besideSlot[slotSeen]) besideBefore++
-      if (!besideSlot[slot]) return
+      if (!besideSlot[slot]) return // an alone slot, or past the last one
       // The reads due by now: every earlier beside slot's, and this one's so far.
       const inSlot = Math.min(
         readsPerSlot,
         Math.floor(((offset % SLOT_MS) / 1000) * analyticsRate) + 1
       )
-      for (; readsSent < Math.round(besideBefore * readsPerSlot + inSlot); readsSent++) {
+      for (; readsSent < Math.round(besideBefore[slot] * readsPerSlot + inSlot); readsSent++) {
         crowd.send()
       }
     }

@@ -1,6 +1,9 @@
+import db from '@adonisjs/lucid/services/db'
 import Plan from '#accounts/models/plan'
 import Subscription from '#accounts/models/subscription'
-import { DEFAULT_REQUEST_LIMIT } from '#accounts/plan_catalog'
+import { DEFAULT_REQUEST_LIMIT, type PlanId } from '#accounts/plan_catalog'
+import { planInEffect } from '#accounts/entitlement_rule'
+import { fromDbTimestamp } from '#shared/db_time'
 
 /** The plan a user is entitled to right now, with the subscription that grants it (if any). */
 export interface Entitlement {
@@ -33,4 +36,29 @@ export async function entitlementOf(userId: number): Promise<Entitlement> {
     subscription,
     requestLimit: free.requestLimit || DEFAULT_REQUEST_LIMIT,
   }
+}
+
+/**
+ * The id of the plan a user is on right now: the same rule as {@link entitlementOf}
+ * (`planInEffect` over the user's subscription row, Free without one), in one query and
+ * without models. For gates that read only the plan's features (`planHasFeature`) on every
+ * request, such as Advanced Analytics, where the subscription and plan models are not needed.
+ */
+export async function planIdOf(userId: number, now: Date = new Date()): Promise<PlanId> {
+  const row = await db
+    .from('subscriptions')
+    .where('user_id', userId)
+    .select('plan_id', 'status', 'provider', 'current_period_end')
+    .first()
+  if (!row) return 'free'
+  return planInEffect(
+    {
+      planId: row.plan_id as PlanId,
+      status: String(row.status),
+      provider: String(row.provider),
+      currentPeriodEndMs:
+        row.current_period_end === null ? null : fromDbTimestamp(row.current_period_end).getTime(),
+    },
+    now.getTime()
+  )
 }

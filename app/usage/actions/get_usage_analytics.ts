@@ -1,5 +1,5 @@
 import { AppError } from '#shared/errors'
-import { entitlementOf } from '#accounts/actions/resolve_entitlement'
+import { planIdOf } from '#accounts/actions/resolve_entitlement'
 import { cheapestPlanWith, planHasFeature } from '#accounts/plan_catalog'
 import { billingPeriodAt } from '#usage/services/billing_period'
 import {
@@ -26,8 +26,7 @@ import {
  */
 export class GetUsageAnalytics {
   async execute(userId: number, now: Date = new Date()) {
-    const entitlement = await entitlementOf(userId)
-    if (!planHasFeature(entitlement.plan.id, 'advanced_analytics')) {
+    if (!planHasFeature(await planIdOf(userId), 'advanced_analytics')) {
       const plan = cheapestPlanWith('advanced_analytics')
       throw new AppError(
         'plan_upgrade_required',

@@ -2,6 +2,8 @@ import { test } from '@japa/runner'
 import { logCallRecords } from '#tests/helpers/usage'
 import { createUser, setPlan } from '#tests/helpers/factories'
 import type User from '#accounts/models/user'
+import Subscription from '#accounts/models/subscription'
+import { toDbTimestamp } from '#shared/db_time'
 
 /** Writes call-log rows for `user` (status, response time in ms, when). */
 async function logCalls(
@@ -24,6 +26,28 @@ test.group('Usage analytics (GET /api/usage/analytics)', () => {
     response.assertBodyContains({
       error: { code: 'plan_upgrade_required', requiredPlan: 'trafficker' },
     })
+  })
+
+  test('a user whose paid plan has lapsed is told advanced analytics needs a paid plan', async ({
+    client,
+  }) => {
+    // An invitation grant past its period end (nobody tells us it ended), and a canceled
+    // Stripe subscription: both users are on Free now.
+    const lapsedGrant = await createUser()
+    await setPlan(lapsedGrant, 'agency', 'active', 'invitation')
+    await Subscription.query()
+      .where('user_id', lapsedGrant.id)
+      .update({ current_period_end: toDbTimestamp(new Date(Date.now() - 60_000)) })
+    const canceled = await createUser()
+    await setPlan(canceled, 'trafficker', 'canceled', 'stripe')
+
+    for (const user of [lapsedGrant, canceled]) {
+      const response = await client.get('/api/usage/analytics').loginAs(user)
+      response.assertStatus(403)
+      response.assertBodyContains({
+        error: { code: 'plan_upgrade_required', requiredPlan: 'trafficker' },
+      })
+    }
   })
 
   test('a signed-out visitor gets 401 Unauthorized', async ({ client }) => {

@@ -61,11 +61,52 @@ export default class ServerSurfaceMiddleware {
     ctx.containerResolver.bindValue(HttpContext, ctx)
     ctx.containerResolver.bindValue(Logger, ctx.logger)
     if (isMachineSurface(ctx.request.url())) return parseBody(ctx, next)
-    const got = browserStack()
-    return got instanceof Promise
-      ? got.then((stack) => runBrowserStack(stack, ctx, next))
-      : runBrowserStack(got, ctx, next)
+    if (awaitsDevServer()) return appReady().then(() => browser(ctx, next))
+    return browser(ctx, next)
   }
+}
+
+/**
+ * Whether browser requests must wait for the app to be ready: only under `node ace serve`
+ * (the assembler sets `DEV_MODE`) before the providers' `ready()` hooks have run. The HTTP
+ * server listens before them, and `@adonisjs/vite` creates its dev server in its `ready()`
+ * (about a second after `/health` answers), so a page requested in that window found neither
+ * the dev server nor a build manifest and answered 500 "Missing manifest file". Machine
+ * surfaces never wait; production and tests never do either.
+ */
+function awaitsDevServer(): boolean {
+  return (
+    !readyHookRan &&
+    process.env.DEV_MODE !== undefined &&
+    app.getEnvironment() === 'web' &&
+    !app.isReady
+  )
+}
+
+/** Set by the app's `ready` hook (which runs a few awaits before `app.isReady` turns true). */
+let readyHookRan = false
+let readyHook: Promise<void> | null = null
+
+/**
+ * Resolves when the app's `ready` hooks run: after every provider's `ready()`, Vite's dev
+ * server creation included (`Application.start` in `@adonisjs/application`).
+ */
+function appReady(): Promise<void> {
+  readyHook ??= new Promise<void>((resolve) => {
+    void app.ready(() => {
+      readyHookRan = true
+      resolve()
+    })
+  })
+  return readyHook
+}
+
+/** The browser stack for one request, once its instances are resolved. */
+function browser(ctx: HttpContext, next: NextFn) {
+  const got = browserStack()
+  return got instanceof Promise
+    ? got.then((stack) => runBrowserStack(stack, ctx, next))
+    : runBrowserStack(got, ctx, next)
 }
 
 /**

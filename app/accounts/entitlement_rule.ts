@@ -4,8 +4,9 @@ import type { PlanId } from '#accounts/plan_catalog'
  * The one entitlement rule: whether a subscription row grants its plan right now, and which
  * plan a user is therefore on. Pure (no database, no clock of its own), so every reader
  * applies the same rule to the same facts: `Subscription.isEntitled` (the model),
- * `entitlementOf` (screens, usage, billing), the session user's `entitled`/`features`, and
- * the API key verifier's single joined query (keys), which feeds it the row it read.
+ * `entitlementOf` (screens, usage, billing), `planIdOf` (per-read feature gates: Advanced
+ * Analytics, embed reads), the session user's `entitled`/`features`, and the API key
+ * verifier's single joined query (keys), which feeds it the row it read.
  */
 
 /**

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import EmbedSession from '#embeds/models/embed_session'
-import { entitlementOf, type Entitlement } from '#accounts/actions/resolve_entitlement'
-import { assertPlanHasFeature } from '#accounts/plan_catalog'
+import { planIdOf } from '#accounts/actions/resolve_entitlement'
+import { assertPlanHasFeature, type PlanId } from '#accounts/plan_catalog'
 import { AppError } from '#shared/errors'
 import { hashClientSecret, SESSION_ID_PATTERN } from '#embeds/services/client_secret'
 import type { EmbedComponent } from '#embeds/types'
@@ -9,7 +9,8 @@ import type { EmbedComponent } from '#embeds/types'
 /** A session whose secret, origin, lifetime and plan were checked for one read. */
 export interface AuthorizedEmbedSession {
   session: EmbedSession
-  entitlement: Entitlement
+  /** The plan the account is on at this read (`planIdOf`, the one entitlement rule). */
+  planId: PlanId
 }
 
 /**
@@ -67,8 +68,8 @@ export class AuthorizeEmbedRequest {
         { 'WWW-Authenticate': 'Bearer realm="adrelay-embed", error="invalid_token"' }
       )
     }
-    const entitlement = await entitlementOf(session.userId)
-    assertPlanHasFeature(entitlement.plan.id, 'embed_widgets', 'Embeddable widgets')
+    const planId = await planIdOf(session.userId)
+    assertPlanHasFeature(planId, 'embed_widgets', 'Embeddable widgets')
     if (component && !session.components.includes(component)) {
       throw new AppError(
         'embed_component_not_allowed',
@@ -77,6 +78,6 @@ export class AuthorizeEmbedRequest {
         { component }
       )
     }
-    return { session, entitlement }
+    return { session, planId }
   }
 }

@@ -57,10 +57,9 @@ export class ReadEmbedComponent {
   }
 
   /** What the widgets need to know about their session. */
-  async info({ session, entitlement }: AuthorizedEmbedSession): Promise<EmbedSessionInfo> {
+  async info({ session, planId }: AuthorizedEmbedSession): Promise<EmbedSessionInfo> {
     const key = await this.#scopedKey(session)
-    const unbranded =
-      planHasFeature(entitlement.plan.id, 'embed_unbranded') && session.hidePoweredBy
+    const unbranded = planHasFeature(planId, 'embed_unbranded') && session.hidePoweredBy
     return {
       id: session.publicId,
       components: session.components,
@@ -144,7 +143,7 @@ export class ReadEmbedComponent {
    * @throws AppError 403 `embed_ad_account_not_allowed`, 422 `validation_failed`, Meta errors
    */
   async campaignPerformance(
-    { session, entitlement }: AuthorizedEmbedSession,
+    { session, planId }: AuthorizedEmbedSession,
     input: { adAccountId?: string; datePreset?: string }
   ): Promise<EmbedCampaignPerformance> {
     const adAccountId = input.adAccountId ?? session.adAccountIds[0]
@@ -165,7 +164,7 @@ export class ReadEmbedComponent {
         { field: 'datePreset' }
       )
     }
-    const caller = { userId: session.userId, planId: entitlement.plan.id, tokenId: null }
+    const caller = { userId: session.userId, planId, tokenId: null }
     const insights = (await this.registry.invoke('get_insights', caller, {
       objectId: adAccountId,
       datePreset,

@@ -2,7 +2,12 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { toDbTimestamp } from '#shared/db_time'
-import { ROLLUP_TABLES, upsertRollups } from '#usage/services/call_rollups'
+import {
+  MONTHLY_ROLLUP_TABLES,
+  monthOf,
+  ROLLUP_TABLES,
+  upsertRollups,
+} from '#usage/services/call_rollups'
 
 /** One metered request, as written to `api_calls`. */
 export interface ApiCallRecord {
@@ -67,16 +72,18 @@ export class CallLog {
   }
 
   /**
-   * Deletes rollup rows (all three tables) of hours that started more than
-   * `rollupRetentionDays` before `now`; returns how many rows went. Runs with {@link prune}
-   * (hourly from the flush loop, and `node ace usage:prune`), so each run deletes about one
-   * hour's rows through the `hour` indexes (migrations 0800, 0810).
+   * Deletes rollup rows (every rollup table) of hours that started more than
+   * `rollupRetentionDays` before `now`; returns how many rows went. A monthly row goes once its
+   * whole month is past that cutoff (a month that straddles it is kept). Runs with
+   * {@link prune} (hourly from the flush loop, and `node ace usage:prune`), so each run deletes
+   * about one hour's rows through the `hour` indexes (migrations 0800, 0810).
    */
   async pruneRollups(now: Date = new Date()): Promise<number> {
     const cutoff = toDbTimestamp(new Date(now.getTime() - this.rollupRetentionDays * 86_400_000))
     let total = 0
     for (const table of ROLLUP_TABLES) {
-      const deleted = await db.from(table).where('hour', '<', cutoff).delete()
+      const before = MONTHLY_ROLLUP_TABLES.includes(table) ? monthOf(cutoff) : cutoff
+      const deleted = await db.from(table).where('hour', '<', before).delete()
       total += Array.isArray(deleted) ? Number(deleted[0]) : Number(deleted)
     }
     return total

@@ -19,8 +19,12 @@ export { latencyBucketMs }
  * - `api_call_latency_daily_rollups` and `api_call_endpoint_daily_rollups`: the same histogram
  *   and per-endpoint counts per UTC day (`hour` = the day's `YYYY-MM-DD 00:00:00`), so a
  *   month's percentiles and top endpoints read ~31 rows per bucket or endpoint, not ~744
- *   (migrations 0821 and 0822); {@link rollupPercentiles} and {@link rollupTopEndpoints} read
- *   whole days from them and the hours at the window's edges from the hourly tables.
+ *   (migrations 0821 and 0822);
+ * - `api_call_latency_monthly_rollups` and `api_call_endpoint_monthly_rollups`: the same per
+ *   UTC calendar month (`hour` = the month's `YYYY-MM-01 00:00:00`), so this month's
+ *   percentiles and top endpoints read ~185 buckets and ~20 endpoints (migration 0830).
+ * {@link rollupPercentiles} and {@link rollupTopEndpoints} read whole months, whole days and
+ * the edge hours of a window each from its own table ({@link windowParts}).
  *
  * They are written by the call-log batch writer in the same transaction as the raw rows
  * (`writeCallRows` in call_log.ts), so they always agree with the log. Windows are read at
@@ -41,7 +45,15 @@ export const ROLLUP_TABLES = [
   'api_call_latency_rollups',
   'api_call_latency_daily_rollups',
   'api_call_endpoint_daily_rollups',
+  'api_call_latency_monthly_rollups',
+  'api_call_endpoint_monthly_rollups',
 ] as const
+
+/** The rollup tables keyed by calendar month (`hour` = the month's first hour). */
+export const MONTHLY_ROLLUP_TABLES: readonly string[] = [
+  'api_call_latency_monthly_rollups',
+  'api_call_endpoint_monthly_rollups',
+]
 
 /**
  * Calls in a window; a call is successful when its status is 200-399, the rule of the
@@ -69,6 +81,11 @@ export function hourOf(timestamp: string): string {
 /** The UTC day's first hour (`YYYY-MM-DD 00:00:00`) of a stored timestamp. */
 export function dayOf(timestamp: string): string {
   return `${timestamp.slice(0, 10)} 00:00:00`
+}
+
+/** The month's first hour (`YYYY-MM-01 00:00:00`) of a stored timestamp. */
+export function monthOf(timestamp: string): string {
+  return `${timestamp.slice(0, 7)}-01 00:00:00`
 }
 
 function hourFloor(date: Date): string {
@@ -139,8 +156,8 @@ function countEndpoint(
 /**
  * Aggregates a batch of serialised call rows (JSON arrays as buffered by `CallLog`) into
  * rollup rows, and upserts them (adding to existing counts) through `client`. `daily: false`
- * leaves out the daily tables (migration 0800's backfill runs before they exist; migrations
- * 0821 and 0822 build them from the hourly ones).
+ * leaves out the daily and monthly tables (migration 0800's backfill runs before they exist;
+ * migrations 0821, 0822 and 0830 build them from the hourly and daily ones).
  */
 export async function upsertRollups(
   client: QueryClientContract,
@@ -152,6 +169,8 @@ export async function upsertRollups(
   const latency = new Map<string, Record<string, string | number>>()
   const dailyLatency = new Map<string, Record<string, string | number>>()
   const dailyEndpoints = new Map<string, Record<string, string | number>>()
+  const monthlyLatency = new Map<string, Record<string, string | number>>()
+  const monthlyEndpoints = new Map<string, Record<string, string | number>>()
   for (const json of rows) {
     const [userId, tokenIdOrNull, method, endpoint, status, ms, createdAt] = JSON.parse(
       json
@@ -191,6 +210,9 @@ export async function upsertRollups(
       const day = dayOf(createdAt)
       countBucket(dailyLatency, userId, tokenId, day, bucket)
       countEndpoint(dailyEndpoints, userId, tokenId, day, method, endpoint, success)
+      const month = monthOf(createdAt)
+      countBucket(monthlyLatency, userId, tokenId, month, bucket)
+      countEndpoint(monthlyEndpoints, userId, tokenId, month, method, endpoint, success)
     }
   }
   await upsertCounts(
@@ -227,6 +249,20 @@ export async function upsertRollups(
       'api_call_endpoint_daily_rollups',
       ['user_id', 'token_id', 'hour', 'method', 'endpoint'],
       [...dailyEndpoints.values()],
+      ['calls', 'successes']
+    )
+    await upsertCounts(
+      client,
+      'api_call_latency_monthly_rollups',
+      ['user_id', 'token_id', 'hour', 'bucket_ms'],
+      [...monthlyLatency.values()],
+      ['calls']
+    )
+    await upsertCounts(
+      client,
+      'api_call_endpoint_monthly_rollups',
+      ['user_id', 'token_id', 'hour', 'method', 'endpoint'],
+      [...monthlyEndpoints.values()],
       ['calls', 'successes']
     )
   }
@@ -384,9 +420,8 @@ export async function rollupDailyCounts(
 /**
  * The `limit` most-called endpoints (method + path) of a user (of one credential when
  * `tokenId` is given) with their error counts; ties by endpoint, then method, ascending (binary
- * order). Whole days come from the daily table and the edge hours from the hourly one
- * ({@link windowParts}); the parts' sums are merged here, so the result is the hourly
- * window's exactly.
+ * order). Whole months, whole days and the edge hours come from their own tables
+ * ({@link windowParts}) in one statement whose sums are the hourly window's exactly.
  */
 export async function rollupTopEndpoints(
   userId: number,
@@ -396,8 +431,7 @@ export async function rollupTopEndpoints(
   tokenId: number | null = null
 ) {
   const rows = await windowPartsQuery(
-    'api_call_endpoint_daily_rollups',
-    'api_call_endpoint_rollups',
+    ENDPOINT_TABLES,
     ['method', 'endpoint', 'calls', 'successes'],
     userId,
     from,
@@ -455,15 +489,32 @@ export async function rollupPercentiles(
   })
 }
 
+/** Which table a part of a window is read from (see {@link windowParts}). */
+export type WindowGrain = 'hourly' | 'daily' | 'monthly'
+
+/** The first instant of the UTC month `offset` months after `date`'s. */
+function monthStart(date: Date, offset = 0): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1))
+}
+
 /**
- * A window `[from, to)` (hour granularity) cut into the UTC days whose 24 hours all lie in it
- * (`daily: true`, one part from the first whole day to the day after the last) and the hours
- * before and after them (`daily: false`); a window without a whole day is one hourly part.
- * Reading each part from its table and adding them gives exactly the hourly window. Each edge
- * is its own index range: one query filtering the whole window by hour would scan every hour
- * of it (16 ms for a busy month's histogram on SQLite).
+ * A window `[from, to)` (hour granularity) cut into parts, each read from one table: the UTC
+ * calendar months whose days all lie in it (`monthly`), the whole UTC days around them
+ * (`daily`), and the hours before and after those (`hourly`); a window without a whole day is
+ * one hourly part. Reading each part from its table and adding them gives exactly the hourly
+ * window. Each edge is its own index range: one query filtering the whole window by hour would
+ * scan every hour of it (16 ms for a busy month's histogram on SQLite).
+ *
+ * A window that reaches past `now` is read as if it ran to the end of `to`'s month: no call is
+ * logged in the future, so the rows are the same, and "this month so far" (Advanced
+ * Analytics) is one monthly part of ~185 histogram rows instead of ~185 × the days so far.
  */
-export function windowParts(from: Date, to: Date): Array<{ daily: boolean; from: Date; to: Date }> {
+export function windowParts(
+  from: Date,
+  to: Date,
+  now: Date = new Date()
+): Array<{ grain: WindowGrain; from: Date; to: Date }> {
+  if (to.getTime() > now.getTime()) to = monthStart(to, 1)
   const first = hourFloor(from)
   const dayMs = 86_400_000
   const firstDay = new Date(Date.parse(`${dayOf(first).replace(' ', 'T')}Z`))
@@ -472,50 +523,69 @@ export function windowParts(from: Date, to: Date): Array<{ daily: boolean; from:
   // whole seconds, as the stored bound `toDbTimestamp(to)` compares).
   const lastHourStart = Math.floor(to.getTime() / 1000) * 1000 - 1
   const endDay = new Date(Math.floor((lastHourStart - 23 * 3_600_000) / dayMs) * dayMs + dayMs)
-  if (endDay <= firstDay) return [{ daily: false, from, to }]
-  const parts = [{ daily: true, from: firstDay, to: endDay }]
-  if (first < toDbTimestamp(firstDay)) parts.push({ daily: false, from, to: firstDay })
-  if (toDbTimestamp(endDay) < toDbTimestamp(to)) parts.push({ daily: false, from: endDay, to })
+  if (endDay <= firstDay) return [{ grain: 'hourly', from, to }]
+  // Whole months: from the first month start at or after `firstDay` to the last one at or
+  // before `endDay`.
+  const firstMonth =
+    monthStart(firstDay).getTime() === firstDay.getTime() ? firstDay : monthStart(firstDay, 1)
+  const endMonth = monthStart(endDay)
+  const parts: Array<{ grain: WindowGrain; from: Date; to: Date }> = []
+  if (firstMonth < endMonth) {
+    parts.push({ grain: 'monthly', from: firstMonth, to: endMonth })
+    if (firstDay < firstMonth) parts.push({ grain: 'daily', from: firstDay, to: firstMonth })
+    if (endMonth < endDay) parts.push({ grain: 'daily', from: endMonth, to: endDay })
+  } else {
+    parts.push({ grain: 'daily', from: firstDay, to: endDay })
+  }
+  if (first < toDbTimestamp(firstDay)) parts.push({ grain: 'hourly', from, to: firstDay })
+  if (toDbTimestamp(endDay) < toDbTimestamp(to)) parts.push({ grain: 'hourly', from: endDay, to })
   return parts
 }
 
 /**
  * The histogram of a window, as `{bucket_ms, calls}` rows (one per bucket), read per
- * {@link windowParts}: whole days from the daily table, edge hours from the hourly one.
+ * {@link windowParts}: whole months, whole days and edge hours each from its own table.
  */
 async function histogramRows(userId: number, from: Date, to: Date) {
-  return windowPartsQuery(
-    'api_call_latency_daily_rollups',
-    'api_call_latency_rollups',
-    ['bucket_ms', 'calls'],
-    userId,
-    from,
-    to
-  )
+  return windowPartsQuery(LATENCY_TABLES, ['bucket_ms', 'calls'], userId, from, to)
     .select('bucket_ms', db.raw('SUM(calls) as calls'))
     .groupBy('bucket_ms')
 }
 
 /**
  * One statement over a window's {@link windowParts}: `SELECT … FROM (part UNION ALL part …)
- * parts`, each part the `columns` of its rows from `dailyTable` (whole days) or `hourlyTable`
- * (edge hours), each on its own index range. The caller adds the aggregate and its GROUP BY.
- * One query where there were up to three: each costs the read a round trip and its builder.
+ * parts`, each part the `columns` of its rows from `tables[grain]` (`{hourly, daily,
+ * monthly}` table names), each on its own index range. The caller adds the aggregate and its
+ * GROUP BY. One query where there were up to five: each costs the read a round trip and its
+ * builder.
  */
 function windowPartsQuery(
-  dailyTable: string,
-  hourlyTable: string,
+  tables: Record<WindowGrain, string>,
   columns: string[],
   userId: number,
   from: Date,
   to: Date,
   tokenId: number | null = null
 ) {
-  const [first, ...rest] = windowParts(from, to).map(({ daily, from: start, to: end }) =>
-    windowQuery(daily ? dailyTable : hourlyTable, userId, start, end, tokenId).select(columns)
+  const [first, ...rest] = windowParts(from, to).map(({ grain, from: start, to: end }) =>
+    windowQuery(tables[grain], userId, start, end, tokenId).select(columns)
   )
   for (const part of rest) first.unionAll(part)
   return readDb().from(first.as('parts'))
+}
+
+/** The histogram tables per grain. */
+const LATENCY_TABLES: Record<WindowGrain, string> = {
+  hourly: 'api_call_latency_rollups',
+  daily: 'api_call_latency_daily_rollups',
+  monthly: 'api_call_latency_monthly_rollups',
+}
+
+/** The per-endpoint tables per grain. */
+const ENDPOINT_TABLES: Record<WindowGrain, string> = {
+  hourly: 'api_call_endpoint_rollups',
+  daily: 'api_call_endpoint_daily_rollups',
+  monthly: 'api_call_endpoint_monthly_rollups',
 }
 
 /** Calls logged platform-wide in the window (hour granularity), e.g. admin "API calls today". */

@@ -5,6 +5,7 @@ import {
   latencyBucketMs,
   rollupPercentiles,
   rollupTopEndpoints,
+  windowParts,
 } from '#usage/services/call_rollups'
 import { fromDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
@@ -294,6 +295,155 @@ test.group('Call rollups', () => {
         }
       }
     }
+  })
+
+  test('whole months are read from the monthly tables, and this month so far is one part', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const { record: token } = await createApiKey(user)
+    const callLog = new CallLog(60_000, 100_000)
+    // From 28 September to 3 November 2026, a call every 5 hours, with latencies and endpoints
+    // that change with the month and the hour, so a window that miscounted a month, a day or
+    // an edge hour would move its percentiles or reorder its endpoints.
+    const paths = ['/api/v1/usage', '/api/v1/me', '/api/v1/meta/campaigns']
+    const calls: Array<{ at: Date; ms: number; endpoint: string; ok: boolean }> = []
+    const start = Date.UTC(2026, 8, 28, 2, 10)
+    for (let at = start; at < Date.UTC(2026, 10, 3, 23); at += 5 * 3_600_000) {
+      const date = new Date(at)
+      const n = calls.length
+      const call = {
+        at: date,
+        ms: 4 + ((n * 13) % 90) + date.getUTCMonth() * 30,
+        endpoint: paths[(n + date.getUTCMonth()) % 3],
+        ok: n % 7 !== 0,
+      }
+      calls.push(call)
+      callLog.record({
+        userId: user.id,
+        tokenId: n % 2 === 0 ? token.id : null,
+        method: 'GET',
+        endpoint: call.endpoint,
+        statusCode: call.ok ? 200 : 503,
+        responseTimeMs: call.ms,
+        createdAt: date,
+      })
+    }
+    await callLog.flush()
+
+    // The monthly tables hold each month's calls.
+    for (const table of ['api_call_latency_monthly_rollups', 'api_call_endpoint_monthly_rollups']) {
+      const months = await db
+        .from(table)
+        .where('user_id', user.id)
+        .select('hour', db.raw('SUM(calls) as calls'))
+        .groupBy('hour')
+      const counted = (month: number) => calls.filter(({ at }) => at.getUTCMonth() === month).length
+      assert.deepEqual(
+        months
+          .map((row) => `${fromDbTimestamp(row.hour).toISOString()} ${Number(row.calls)}`)
+          .sort(),
+        [
+          `2026-09-01T00:00:00.000Z ${counted(8)}`,
+          `2026-10-01T00:00:00.000Z ${counted(9)}`,
+          `2026-11-01T00:00:00.000Z ${counted(10)}`,
+        ],
+        table
+      )
+    }
+
+    const inWindow = (from: Date, to: Date) => {
+      const first = Math.floor(from.getTime() / 3_600_000) * 3_600_000
+      return calls.filter(
+        ({ at }) =>
+          at.getTime() >= first && Math.floor(at.getTime() / 3_600_000) * 3_600_000 < to.getTime()
+      )
+    }
+    const windows: Array<[string, string]> = [
+      ['2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z'], // one whole month
+      ['2026-09-28T10:30:00Z', '2026-11-02T05:00:01Z'], // hours, days, a month, a day, hours
+      ['2026-09-29T00:00:00Z', '2026-11-03T00:00:00Z'], // days, a month, days
+      ['2026-10-31T22:00:00Z', '2026-11-01T03:00:00Z'], // hours across the month's end
+    ]
+    for (const [from, to] of windows) {
+      const window = inWindow(new Date(from), new Date(to))
+      const values = window.map(({ ms }) => latencyBucketMs(ms)).sort((a, b) => a - b)
+      assert.deepEqual(
+        await rollupPercentiles(user.id, new Date(from), new Date(to), [0.5, 0.95]),
+        [0.5, 0.95].map((q) => values[Math.max(1, Math.ceil(q * values.length)) - 1]),
+        `percentiles ${from} → ${to}`
+      )
+      const top = await rollupTopEndpoints(user.id, new Date(from), new Date(to), 3)
+      for (const { endpoint, calls: counted, failed } of top) {
+        const mine = window.filter((call) => call.endpoint === endpoint)
+        assert.equal(counted, mine.length, `${endpoint} ${from} → ${to}`)
+        assert.equal(failed, mine.filter(({ ok }) => !ok).length, `${endpoint} ${from} → ${to}`)
+      }
+      assert.equal(
+        top.reduce((sum, { calls: counted }) => sum + counted, 0),
+        window.length,
+        `every call of ${from} → ${to} in the top 3`
+      )
+    }
+
+    // How windows are cut: the month's whole range in one monthly part when the window
+    // reaches past now (no call is logged in the future), days and hours otherwise.
+    const at = (iso: string) => new Date(iso)
+    const cut = (from: string, to: string, now: string) =>
+      windowParts(at(from), at(to), at(now)).map(
+        (part) => `${part.grain} ${part.from.toISOString()} ${part.to.toISOString()}`
+      )
+    assert.deepEqual(cut('2026-11-01T00:00:00Z', '2026-11-20T08:00:01Z', '2026-11-20T08:00:00Z'), [
+      'monthly 2026-11-01T00:00:00.000Z 2026-12-01T00:00:00.000Z',
+    ])
+    assert.deepEqual(cut('2026-11-01T00:00:00Z', '2026-11-20T08:00:01Z', '2026-11-21T00:00:00Z'), [
+      'daily 2026-11-01T00:00:00.000Z 2026-11-20T00:00:00.000Z',
+      'hourly 2026-11-20T00:00:00.000Z 2026-11-20T08:00:01.000Z',
+    ])
+    assert.deepEqual(cut('2026-09-28T10:30:00Z', '2026-11-02T05:00:01Z', '2026-11-28T00:00:00Z'), [
+      'monthly 2026-10-01T00:00:00.000Z 2026-11-01T00:00:00.000Z',
+      'daily 2026-09-29T00:00:00.000Z 2026-10-01T00:00:00.000Z',
+      'daily 2026-11-01T00:00:00.000Z 2026-11-02T00:00:00.000Z',
+      'hourly 2026-09-28T10:30:00.000Z 2026-09-29T00:00:00.000Z',
+      'hourly 2026-11-02T00:00:00.000Z 2026-11-02T05:00:01.000Z',
+    ])
+  })
+
+  test('this month so far, read from the monthly tables, counts every call up to now', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const callLog = new CallLog(60_000, 100_000)
+    const now = new Date()
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+    // Calls from the month's first second to the current second, and one in the last month.
+    const times = [
+      monthStart.getTime(),
+      now.getTime() - 1000,
+      Math.floor(now.getTime() / 1000) * 1000,
+    ]
+    for (const [index, time] of [...times, monthStart.getTime() - 1000].entries()) {
+      callLog.record({
+        userId: user.id,
+        tokenId: null,
+        method: 'GET',
+        endpoint: '/api/v1/usage',
+        statusCode: 200,
+        responseTimeMs: 10 + index * 20,
+        createdAt: new Date(time),
+      })
+    }
+    await callLog.flush()
+
+    const to = new Date(now.getTime() + 1000)
+    assert.deepEqual(
+      windowParts(monthStart, to, now).map(({ grain }) => grain),
+      ['monthly']
+    )
+    assert.deepEqual(await rollupTopEndpoints(user.id, monthStart, to, 5), [
+      { method: 'GET', endpoint: '/api/v1/usage', calls: 3, failed: 0 },
+    ])
+    assert.deepEqual(await rollupPercentiles(user.id, monthStart, to, [0, 1]), [10, 50])
   })
 
   test('Advanced Analytics percentiles come from the histogram (upper bucket bound)', async ({

@@ -2,8 +2,13 @@ import { test } from '@japa/runner'
 import ace from '@adonisjs/core/services/ace'
 import db from '@adonisjs/lucid/services/db'
 import { CallLog, type ApiCallRecord } from '#usage/services/call_log'
-import { backfillRollups, ROLLUP_TABLES } from '#usage/services/call_rollups'
-import { fromDbTimestamp } from '#shared/db_time'
+import {
+  backfillRollups,
+  MONTHLY_ROLLUP_TABLES,
+  monthOf,
+  ROLLUP_TABLES,
+} from '#usage/services/call_rollups'
+import { fromDbTimestamp, toDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser } from '#tests/helpers/factories'
 
 /** Every rollup row of `userIds`, keyed and sorted, in a driver-neutral form. */
@@ -72,6 +77,8 @@ test.group('Call rollups: backfill of migration 0800', () => {
       api_call_latency_rollups: [],
       api_call_latency_daily_rollups: [],
       api_call_endpoint_daily_rollups: [],
+      api_call_latency_monthly_rollups: [],
+      api_call_endpoint_monthly_rollups: [],
     })
     const read = await backfillRollups(db.connection(), 13)
     assert.isAtLeast(read, records.length)
@@ -100,7 +107,7 @@ test.group('Call rollups: retention', () => {
 
   async function rollupDays(userId: number, now: Date) {
     const days: Record<string, number[]> = {}
-    for (const table of ROLLUP_TABLES) {
+    for (const table of ROLLUP_TABLES.filter((name) => !MONTHLY_ROLLUP_TABLES.includes(name))) {
       const rows = await db.from(table).where('user_id', userId).select('hour')
       // Whole days between the row's hour (or day) and now: a call made `d` days ago lies in
       // an hour or a day that started at most 1 h or 24 h before it.
@@ -137,6 +144,20 @@ test.group('Call rollups: retention', () => {
       api_call_latency_daily_rollups: [1, 89, 91, 399],
       api_call_endpoint_daily_rollups: [1, 89, 91, 399],
     })
+    // A month goes once all of it is past the cutoff: the month holding the cutoff (400 days
+    // ago) stays, so the call 401 days ago is still counted there when it falls in that month.
+    const cutoffMonth = monthOf(toDbTimestamp(new Date(now.getTime() - 400 * 86_400_000)))
+    const months = [1, 89, 91, 399, 401, 700]
+      .map((days) => monthOf(toDbTimestamp(new Date(now.getTime() - days * 86_400_000))))
+      .filter((month) => month >= cutoffMonth)
+    for (const table of MONTHLY_ROLLUP_TABLES) {
+      const rows = await db.from(table).where('user_id', user.id).select('hour')
+      assert.deepEqual(
+        [...new Set(rows.map((row) => toDbTimestamp(fromDbTimestamp(row.hour))))].sort(),
+        [...new Set(months)].sort(),
+        table
+      )
+    }
   })
 
   test('node ace usage:prune prunes rollups past USAGE_ROLLUP_RETENTION_DAYS (400)', async ({

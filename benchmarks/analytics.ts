@@ -239,6 +239,17 @@ async function seedRollups(db: Knex, mysql: boolean) {
     INSERT INTO api_call_endpoint_daily_rollups (user_id, token_id, hour, method, endpoint, calls, successes)
     SELECT user_id, token_id, ${day}, method, endpoint, SUM(calls), SUM(successes)
     FROM api_call_endpoint_rollups GROUP BY user_id, token_id, ${day}, method, endpoint`)
+  const month = mysql
+    ? `DATE_FORMAT(hour, '%Y-%m-01 00:00:00')`
+    : `substr(hour, 1, 7) || '-01 00:00:00'`
+  await db.raw(`
+    INSERT INTO api_call_latency_monthly_rollups (user_id, token_id, hour, bucket_ms, calls)
+    SELECT user_id, token_id, ${month}, bucket_ms, SUM(calls)
+    FROM api_call_latency_daily_rollups GROUP BY user_id, token_id, ${month}, bucket_ms`)
+  await db.raw(`
+    INSERT INTO api_call_endpoint_monthly_rollups (user_id, token_id, hour, method, endpoint, calls, successes)
+    SELECT user_id, token_id, ${month}, method, endpoint, SUM(calls), SUM(successes)
+    FROM api_call_endpoint_daily_rollups GROUP BY user_id, token_id, ${month}, method, endpoint`)
 }
 
 /** The seed marker in the database, or null when it has none. */
@@ -269,6 +280,8 @@ async function prepare(backend: Backend, reseed: boolean) {
     if (backend.mysql) {
       // Start from an empty call log (the database is the benchmark's own).
       for (const table of [
+        'api_call_endpoint_monthly_rollups',
+        'api_call_latency_monthly_rollups',
         'api_call_endpoint_daily_rollups',
         'api_call_latency_daily_rollups',
         'api_call_latency_rollups',
@@ -317,6 +330,8 @@ async function prepare(backend: Backend, reseed: boolean) {
       'api_call_latency_rollups',
       'api_call_latency_daily_rollups',
       'api_call_endpoint_daily_rollups',
+      'api_call_latency_monthly_rollups',
+      'api_call_endpoint_monthly_rollups',
     ]) {
       const summed = Number((await db(table).sum('calls as n').first())?.n)
       if (summed !== raw) throw new Error(`${table} sums ${summed} calls, the log holds ${raw}`)

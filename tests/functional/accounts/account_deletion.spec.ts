@@ -24,6 +24,8 @@ const USER_TABLES = [
   'api_call_latency_rollups',
   'api_call_latency_daily_rollups',
   'api_call_endpoint_daily_rollups',
+  'api_call_latency_monthly_rollups',
+  'api_call_endpoint_monthly_rollups',
   'usage_counters',
   'subscriptions',
   'meta_connections',

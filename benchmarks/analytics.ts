@@ -636,9 +636,9 @@ parentPort.on('message', async (message) => {
  * many were answered. Any non-200 answer fails the benchmark.
  *
  * The reads are made in a worker thread, as other clients would make them: made on the load
- * generator's own event loop, each read's fetch and body (about 0.5 ms of its CPU) delayed
- * the metered requests scheduled behind it, so the "beside" latencies counted the generator's
- * work as the server's (the generator's loop lateness, printed per round, showed it).
+ * generator's own event loop, a read's fetch and body could delay the metered requests
+ * scheduled behind it and be counted as the server's latency. The generator's own loop
+ * lateness, printed per kind of slot, checks that beside slots are not later there.
  */
 function readCrowd(url: string, cookie: string) {
   const worker = new Worker(READER_SOURCE, { eval: true, workerData: { url, cookie } })

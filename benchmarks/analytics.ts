@@ -232,28 +232,33 @@ async function seedRollups(db: Knex, mysql: boolean) {
     INSERT INTO api_call_latency_rollups (user_id, token_id, hour, bucket_ms, calls)
     SELECT user_id, COALESCE(token_id, 0), ${hour}, response_time_ms, COUNT(*)
     FROM api_calls GROUP BY user_id, COALESCE(token_id, 0), ${hour}, response_time_ms`)
-  const day = mysql
-    ? `DATE_FORMAT(hour, '%Y-%m-%d 00:00:00')`
-    : `substr(hour, 1, 10) || ' 00:00:00'`
-  await db.raw(`
-    INSERT INTO api_call_latency_daily_rollups (user_id, token_id, hour, bucket_ms, calls)
-    SELECT user_id, token_id, ${day}, bucket_ms, SUM(calls)
-    FROM api_call_latency_rollups GROUP BY user_id, token_id, ${day}, bucket_ms`)
-  await db.raw(`
-    INSERT INTO api_call_endpoint_daily_rollups (user_id, token_id, hour, method, endpoint, calls, successes)
-    SELECT user_id, token_id, ${day}, method, endpoint, SUM(calls), SUM(successes)
-    FROM api_call_endpoint_rollups GROUP BY user_id, token_id, ${day}, method, endpoint`)
-  const month = mysql
-    ? `DATE_FORMAT(hour, '%Y-%m-01 00:00:00')`
-    : `substr(hour, 1, 7) || '-01 00:00:00'`
-  await db.raw(`
-    INSERT INTO api_call_latency_monthly_rollups (user_id, token_id, hour, bucket_ms, calls)
-    SELECT user_id, token_id, ${month}, bucket_ms, SUM(calls)
-    FROM api_call_latency_daily_rollups GROUP BY user_id, token_id, ${month}, bucket_ms`)
-  await db.raw(`
-    INSERT INTO api_call_endpoint_monthly_rollups (user_id, token_id, hour, method, endpoint, calls, successes)
-    SELECT user_id, token_id, ${month}, method, endpoint, SUM(calls), SUM(successes)
-    FROM api_call_endpoint_daily_rollups GROUP BY user_id, token_id, ${month}, method, endpoint`)
+  // Each calendar grain summed from the one below it: days from hours, months from days.
+  const grains = [
+    {
+      grain: 'daily',
+      from: '',
+      start: mysql
+        ? `DATE_FORMAT(hour, '%Y-%m-%d 00:00:00')`
+        : `substr(hour, 1, 10) || ' 00:00:00'`,
+    },
+    {
+      grain: 'monthly',
+      from: '_daily',
+      start: mysql
+        ? `DATE_FORMAT(hour, '%Y-%m-01 00:00:00')`
+        : `substr(hour, 1, 7) || '-01 00:00:00'`,
+    },
+  ]
+  for (const { grain, from, start } of grains) {
+    await db.raw(`
+      INSERT INTO api_call_latency_${grain}_rollups (user_id, token_id, hour, bucket_ms, calls)
+      SELECT user_id, token_id, ${start}, bucket_ms, SUM(calls)
+      FROM api_call_latency${from}_rollups GROUP BY user_id, token_id, ${start}, bucket_ms`)
+    await db.raw(`
+      INSERT INTO api_call_endpoint_${grain}_rollups (user_id, token_id, hour, method, endpoint, calls, successes)
+      SELECT user_id, token_id, ${start}, method, endpoint, SUM(calls), SUM(successes)
+      FROM api_call_endpoint${from}_rollups GROUP BY user_id, token_id, ${start}, method, endpoint`)
+  }
 }
 
 /** The seed marker in the database, or null when it has none. */

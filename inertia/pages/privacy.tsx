@@ -174,11 +174,11 @@ export default function Privacy({
                 page deletes it, as described below.
               </li>
               <li>
-                API call logs are kept for {days(retention.callLogDays)}, then deleted. Hourly usage
-                totals derived from them (call counts per key and endpoint, status classes and
-                response-time ranges; no individual calls) are kept for{' '}
-                {days(retention.callRollupDays)}, then deleted. Monthly request counters are kept
-                with your account.
+                API call logs are kept for {days(retention.callLogDays)}, then deleted. Hourly,
+                daily and monthly usage totals derived from them (call counts per key and endpoint,
+                status classes and response-time ranges; no individual calls) are kept for{' '}
+                {days(retention.callRollupDays)} (a month's totals until the whole month is that
+                old), then deleted. Monthly request counters are kept with your account.
               </li>
               <li>
                 Sessions expire after about {days(retention.sessionInactivityDays)} of inactivity,

@@ -95,93 +95,119 @@ function hourFloor(date: Date): string {
 /** A serialised call row: `[user_id, token_id, method, endpoint, status, ms, created_at]`. */
 type CallRow = [number, number | null, string, string, number, number, string]
 
-interface Totals {
-  user_id: number
-  token_id: number
+/**
+ * The calendar grains the per-endpoint counts and the response-time histogram are kept at,
+ * each with its two tables and the function that maps an hour (`YYYY-MM-DD HH:00:00`) to the
+ * grain's first hour. Hourly first: `daily: false` writes only the first grain.
+ */
+const CALENDAR_GRAINS = [
+  {
+    startOf: hourOf,
+    endpoints: 'api_call_endpoint_rollups',
+    latency: 'api_call_latency_rollups',
+  },
+  {
+    startOf: dayOf,
+    endpoints: 'api_call_endpoint_daily_rollups',
+    latency: 'api_call_latency_daily_rollups',
+  },
+  {
+    startOf: monthOf,
+    endpoints: 'api_call_endpoint_monthly_rollups',
+    latency: 'api_call_latency_monthly_rollups',
+  },
+] as const
+
+/** Calls of one user and credential in one hour that share endpoint, status and bucket. */
+interface CallGroup {
+  userId: number
+  tokenId: number
   hour: string
-  calls: number
-  successes: number
-  status_2xx: number
-  status_3xx: number
-  status_4xx: number
-  status_5xx: number
-  status_other: number
-}
-
-/** Adds one call to a histogram row (`hour` = an hour or a day's first hour) in `rows`. */
-function countBucket(
-  rows: Map<string, Record<string, string | number>>,
-  userId: number,
-  tokenId: number,
-  hour: string,
+  method: string
+  endpoint: string
+  status: number
   bucket: number
-) {
-  const key = `${userId}|${tokenId}|${hour}|${bucket}`
-  const row = rows.get(key)
-  if (row) {
-    ;(row.calls as number)++
-  } else {
-    rows.set(key, { user_id: userId, token_id: tokenId, hour, bucket_ms: bucket, calls: 1 })
-  }
+  calls: number
 }
 
-/** Adds one call to a per-endpoint row (`hour` = an hour or a day's first hour) in `rows`. */
-function countEndpoint(
-  rows: Map<string, Record<string, string | number>>,
-  userId: number,
-  tokenId: number,
-  hour: string,
-  method: string,
-  endpoint: string,
-  success: number
-) {
-  const key = `${userId}|${tokenId}|${hour}|${method}|${endpoint}`
-  const row = rows.get(key)
-  if (row) {
-    ;(row.calls as number)++
-    ;(row.successes as number) += success
-  } else {
-    rows.set(key, {
-      user_id: userId,
-      token_id: tokenId,
-      hour,
-      method,
-      endpoint,
-      calls: 1,
-      successes: success,
-    })
+type CountRow = Record<string, string | number>
+
+/**
+ * Adds `calls` (and `successes`) to the row under `key` in `rows`, made by `create` if new;
+ * returns the row.
+ */
+function addCounts(
+  rows: Map<string, CountRow>,
+  key: string,
+  create: () => CountRow,
+  calls: number,
+  successes?: number
+): CountRow {
+  let row = rows.get(key)
+  if (!row) {
+    row = create()
+    rows.set(key, row)
   }
+  ;(row.calls as number) += calls
+  if (successes !== undefined) (row.successes as number) += successes
+  return row
 }
 
 /**
- * Aggregates a batch of serialised call rows (JSON arrays as buffered by `CallLog`) into
- * rollup rows, and upserts them (adding to existing counts) through `client`. `daily: false`
- * leaves out the daily and monthly tables (migration 0800's backfill runs before they exist;
- * migrations 0821, 0822 and 0830 build them from the hourly and daily ones).
+ * Groups serialised call rows (JSON arrays as buffered by `CallLog`) by user, credential
+ * (`token_id`, 0 = none), hour, method + endpoint, status and latency bucket: a batch from
+ * the hot path holds a few such groups, so the rollups below are built from the groups, not
+ * once per call and grain.
  */
-export async function upsertRollups(
-  client: QueryClientContract,
-  rows: string[],
-  { daily = true }: { daily?: boolean } = {}
-) {
-  const totals = new Map<string, Totals>()
-  const endpoints = new Map<string, Record<string, string | number>>()
-  const latency = new Map<string, Record<string, string | number>>()
-  const dailyLatency = new Map<string, Record<string, string | number>>()
-  const dailyEndpoints = new Map<string, Record<string, string | number>>()
-  const monthlyLatency = new Map<string, Record<string, string | number>>()
-  const monthlyEndpoints = new Map<string, Record<string, string | number>>()
+function groupCalls(rows: string[]): Iterable<CallGroup> {
+  const groups = new Map<string, CallGroup>()
   for (const json of rows) {
     const [userId, tokenIdOrNull, method, endpoint, status, ms, createdAt] = JSON.parse(
       json
     ) as CallRow
     const tokenId = tokenIdOrNull ?? 0
     const hour = hourOf(createdAt)
-    const success = status >= 200 && status <= 399 ? 1 : 0
-    const key = `${userId}|${tokenId}|${hour}`
-    let total = totals.get(key)
-    if (!total) {
-      total = {
+    const bucket = latencyBucketMs(ms)
+    // The endpoint last: it is the only part that may contain the separator.
+    const key = `${userId}|${tokenId}|${hour}|${status}|${bucket}|${method}|${endpoint}`
+    const group = groups.get(key)
+    if (group) {
+      group.calls++
+    } else {
+      groups.set(key, { userId, tokenId, hour, method, endpoint, status, bucket, calls: 1 })
+    }
+  }
+  return groups.values()
+}
+
+/**
+ * Aggregates a batch of serialised call rows (JSON arrays as buffered by `CallLog`) into
+ * rollup rows, and upserts them (adding to existing counts) through `client`: the hourly
+ * totals, then per calendar grain ({@link CALENDAR_GRAINS}) the per-endpoint counts and the
+ * histogram. `daily: false` writes the hourly tables only (migration 0800's backfill runs
+ * before the daily and monthly ones exist; migrations 0821, 0822 and 0830 build those from
+ * the hourly and daily ones).
+ */
+export async function upsertRollups(
+  client: QueryClientContract,
+  rows: string[],
+  { daily = true }: { daily?: boolean } = {}
+) {
+  const grains = daily ? CALENDAR_GRAINS : CALENDAR_GRAINS.slice(0, 1)
+  const totals = new Map<string, CountRow>()
+  const endpoints = grains.map(() => new Map<string, CountRow>())
+  const latency = grains.map(() => new Map<string, CountRow>())
+  for (const group of groupCalls(rows)) {
+    const { userId, tokenId, hour, method, endpoint, status, bucket, calls } = group
+    // Successful: status 200-399, the dashboard's rule; status classes 2xx-5xx, else "other".
+    const successes = status >= 200 && status <= 399 ? calls : 0
+    const statusClass = Math.floor(status / 100)
+    const statusColumn =
+      statusClass >= 2 && statusClass <= 5 ? `status_${statusClass}xx` : 'status_other'
+    const total = addCounts(
+      totals,
+      `${userId}|${tokenId}|${hour}`,
+      () => ({
         user_id: userId,
         token_id: tokenId,
         hour,
@@ -192,78 +218,57 @@ export async function upsertRollups(
         status_4xx: 0,
         status_5xx: 0,
         status_other: 0,
-      }
-      totals.set(key, total)
-    }
-    total.calls++
-    total.successes += success
-    const statusClass = Math.floor(status / 100)
-    if (statusClass >= 2 && statusClass <= 5) {
-      total[`status_${statusClass}xx` as 'status_2xx']++
-    } else {
-      total.status_other++
-    }
-    countEndpoint(endpoints, userId, tokenId, hour, method, endpoint, success)
-    const bucket = latencyBucketMs(ms)
-    countBucket(latency, userId, tokenId, hour, bucket)
-    if (daily) {
-      const day = dayOf(createdAt)
-      countBucket(dailyLatency, userId, tokenId, day, bucket)
-      countEndpoint(dailyEndpoints, userId, tokenId, day, method, endpoint, success)
-      const month = monthOf(createdAt)
-      countBucket(monthlyLatency, userId, tokenId, month, bucket)
-      countEndpoint(monthlyEndpoints, userId, tokenId, month, method, endpoint, success)
-    }
+      }),
+      calls,
+      successes
+    )
+    ;(total[statusColumn] as number) += calls
+    grains.forEach((grain, index) => {
+      const period = grain.startOf(hour)
+      addCounts(
+        endpoints[index],
+        `${userId}|${tokenId}|${period}|${method}|${endpoint}`,
+        () => ({
+          user_id: userId,
+          token_id: tokenId,
+          hour: period,
+          method,
+          endpoint,
+          calls: 0,
+          successes: 0,
+        }),
+        calls,
+        successes
+      )
+      addCounts(
+        latency[index],
+        `${userId}|${tokenId}|${period}|${bucket}`,
+        () => ({ user_id: userId, token_id: tokenId, hour: period, bucket_ms: bucket, calls: 0 }),
+        calls
+      )
+    })
   }
   await upsertCounts(
     client,
     'api_call_rollups',
     ['user_id', 'token_id', 'hour'],
-    [...totals.values()] as unknown as Record<string, string | number>[],
+    [...totals.values()],
     ['calls', 'successes', 'status_2xx', 'status_3xx', 'status_4xx', 'status_5xx', 'status_other']
   )
-  await upsertCounts(
-    client,
-    'api_call_endpoint_rollups',
-    ['user_id', 'token_id', 'hour', 'method', 'endpoint'],
-    [...endpoints.values()],
-    ['calls', 'successes']
-  )
-  await upsertCounts(
-    client,
-    'api_call_latency_rollups',
-    ['user_id', 'token_id', 'hour', 'bucket_ms'],
-    [...latency.values()],
-    ['calls']
-  )
-  if (daily) {
+  for (const [index, grain] of grains.entries()) {
     await upsertCounts(
       client,
-      'api_call_latency_daily_rollups',
-      ['user_id', 'token_id', 'hour', 'bucket_ms'],
-      [...dailyLatency.values()],
-      ['calls']
-    )
-    await upsertCounts(
-      client,
-      'api_call_endpoint_daily_rollups',
+      grain.endpoints,
       ['user_id', 'token_id', 'hour', 'method', 'endpoint'],
-      [...dailyEndpoints.values()],
+      [...endpoints[index].values()],
       ['calls', 'successes']
     )
     await upsertCounts(
       client,
-      'api_call_latency_monthly_rollups',
+      grain.latency,
       ['user_id', 'token_id', 'hour', 'bucket_ms'],
-      [...monthlyLatency.values()],
+      [...latency[index].values()],
       ['calls']
-    )
-    await upsertCounts(
-      client,
-      'api_call_endpoint_monthly_rollups',
-      ['user_id', 'token_id', 'hour', 'method', 'endpoint'],
-      [...monthlyEndpoints.values()],
-      ['calls', 'successes']
     )
   }
 }

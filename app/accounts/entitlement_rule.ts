@@ -1,4 +1,5 @@
 import type { PlanId } from '#accounts/plan_catalog'
+import { fromDbTimestamp } from '#shared/db_time'
 
 /**
  * The one entitlement rule: whether a subscription row grants its plan right now, and which
@@ -63,4 +64,38 @@ export function planInEffect(
   nowMs: number
 ): PlanId {
   return subscription && isEntitled(subscription, nowMs) ? subscription.planId : 'free'
+}
+
+/**
+ * A subscription row's columns as a raw query returns them (`subscriptions.plan_id`,
+ * `status`, `provider`, `current_period_end`); all null when a left join found no row.
+ */
+export interface SubscriptionColumns {
+  plan_id: string | null
+  status: string | null
+  provider: string | null
+  /** Either driver's timestamp (Date, epoch ms or `YYYY-MM-DD HH:mm:ss` UTC), or null. */
+  current_period_end: Date | string | number | null
+}
+
+/**
+ * {@link planInEffect} over a raw subscription row, for readers that query without models
+ * (`planIdOf`, the API key verifier's joined query). `null`, `undefined` or a row without
+ * `plan_id` (no subscription) is Free.
+ */
+export function planInEffectOfRow(
+  row: SubscriptionColumns | null | undefined,
+  nowMs: number
+): PlanId {
+  if (!row || row.plan_id === null) return 'free'
+  return planInEffect(
+    {
+      planId: row.plan_id as PlanId,
+      status: String(row.status),
+      provider: String(row.provider),
+      currentPeriodEndMs:
+        row.current_period_end === null ? null : fromDbTimestamp(row.current_period_end).getTime(),
+    },
+    nowMs
+  )
 }

@@ -2,8 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import Plan from '#accounts/models/plan'
 import Subscription from '#accounts/models/subscription'
 import { DEFAULT_REQUEST_LIMIT, type PlanId } from '#accounts/plan_catalog'
-import { planInEffect } from '#accounts/entitlement_rule'
-import { fromDbTimestamp } from '#shared/db_time'
+import { planInEffectOfRow } from '#accounts/entitlement_rule'
 
 /** The plan a user is entitled to right now, with the subscription that grants it (if any). */
 export interface Entitlement {
@@ -50,15 +49,5 @@ export async function planIdOf(userId: number, now: Date = new Date()): Promise<
     .where('user_id', userId)
     .select('plan_id', 'status', 'provider', 'current_period_end')
     .first()
-  if (!row) return 'free'
-  return planInEffect(
-    {
-      planId: row.plan_id as PlanId,
-      status: String(row.status),
-      provider: String(row.provider),
-      currentPeriodEndMs:
-        row.current_period_end === null ? null : fromDbTimestamp(row.current_period_end).getTime(),
-    },
-    now.getTime()
-  )
+  return planInEffectOfRow(row, now.getTime())
 }

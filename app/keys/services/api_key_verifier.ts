@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { LRUCache } from 'lru-cache'
 import { DEFAULT_REQUEST_LIMIT, type PlanId } from '#accounts/plan_catalog'
-import { planInEffect } from '#accounts/entitlement_rule'
+import { planInEffectOfRow } from '#accounts/entitlement_rule'
 import { credentialKindOf, hashApiKey, type CredentialKind } from '#keys/services/api_key_format'
 import { fromDbTimestamp } from '#shared/db_time'
 import { systemClock, type Clock } from '#shared/clock'
@@ -186,20 +186,7 @@ export class ApiKeyVerifier {
     const now = this.#clock.now().getTime()
     const expiresAtMs = row.expires_at ? fromDbTimestamp(row.expires_at).getTime() : null
     if (expiresAtMs !== null && expiresAtMs <= now) return null
-    const planId = planInEffect(
-      row.plan_id === null
-        ? null
-        : {
-            planId: row.plan_id,
-            status: row.status,
-            provider: row.provider,
-            currentPeriodEndMs:
-              row.current_period_end === null
-                ? null
-                : fromDbTimestamp(row.current_period_end).getTime(),
-          },
-      now
-    )
+    const planId = planInEffectOfRow(row, now)
     return {
       tokenId: Number(row.token_id),
       kind: row.kind === 'cli_token' ? 'cli_token' : 'api_key',

@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { toDbTimestamp } from '#shared/db_time'
+import { retryOnDeadlock } from '#shared/deadlock_retry'
 import {
   MONTHLY_ROLLUP_TABLES,
   monthOf,
@@ -154,21 +155,28 @@ export class CallLog {
     try {
       for (; written < rows.length; written += WRITE_CHUNK) {
         const chunk = rows.slice(written, written + WRITE_CHUNK)
-        await db.transaction((trx) => writeCallRows(trx, chunk))
+        // A deadlock victim (MySQL, two instances adding to the same rollup rows) was rolled
+        // back whole: run it again rather than lose the chunk.
+        await retryOnDeadlock(() => db.transaction((trx) => writeCallRows(trx, chunk)))
       }
       if (lastUsed.size > 0) {
-        await db.transaction(async (trx) => {
-          for (const [tokenId, usedAtMs] of lastUsed) {
-            const usedAt = new Date(usedAtMs)
-            await trx
-              .from('api_tokens')
-              .where('id', tokenId)
-              .where((query) =>
-                query.whereNull('last_used_at').orWhere('last_used_at', '<', toDbTimestamp(usedAt))
-              )
-              .update({ last_used_at: toDbTimestamp(usedAt) })
-          }
-        })
+        await retryOnDeadlock(() =>
+          db.transaction(async (trx) => {
+            // In token id order, so two instances lock the same keys' rows in one order.
+            for (const [tokenId, usedAtMs] of [...lastUsed].sort(([a], [b]) => a - b)) {
+              const usedAt = new Date(usedAtMs)
+              await trx
+                .from('api_tokens')
+                .where('id', tokenId)
+                .where((query) =>
+                  query
+                    .whereNull('last_used_at')
+                    .orWhere('last_used_at', '<', toDbTimestamp(usedAt))
+                )
+                .update({ last_used_at: toDbTimestamp(usedAt) })
+            }
+          })
+        )
       }
     } catch (error) {
       // Usage statistics must never take the API down; the quota counter is separate.

@@ -154,6 +154,15 @@ function addCounts(
 }
 
 /**
+ * The rows of `rows` sorted by their keys: every writer (each web instance's batch writer)
+ * then takes the rollup rows' locks in one order, so two batches for the same rows queue on
+ * MySQL instead of deadlocking (the call log still runs a deadlock victim's batch again).
+ */
+function inKeyOrder(rows: Map<string, CountRow>): CountRow[] {
+  return [...rows.keys()].sort().map((key) => rows.get(key)!)
+}
+
+/**
  * Groups serialised call rows (JSON arrays as buffered by `CallLog`) by user, credential
  * (`token_id`, 0 = none), hour, method + endpoint, status and latency bucket: a batch from
  * the hot path holds a few such groups, so the rollups below are built from the groups, not
@@ -252,7 +261,7 @@ export async function upsertRollups(
     client,
     'api_call_rollups',
     ['user_id', 'token_id', 'hour'],
-    [...totals.values()],
+    inKeyOrder(totals),
     ['calls', 'successes', 'status_2xx', 'status_3xx', 'status_4xx', 'status_5xx', 'status_other']
   )
   for (const [index, grain] of grains.entries()) {
@@ -260,14 +269,14 @@ export async function upsertRollups(
       client,
       grain.endpoints,
       ['user_id', 'token_id', 'hour', 'method', 'endpoint'],
-      [...endpoints[index].values()],
+      inKeyOrder(endpoints[index]),
       ['calls', 'successes']
     )
     await upsertCounts(
       client,
       grain.latency,
       ['user_id', 'token_id', 'hour', 'bucket_ms'],
-      [...latency[index].values()],
+      inKeyOrder(latency[index]),
       ['calls']
     )
   }

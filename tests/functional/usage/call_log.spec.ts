@@ -126,4 +126,76 @@ test.group('Call log batch writes', () => {
     const [{ all }] = await db.from('api_calls').where('user_id', user.id).count('* as all')
     assert.equal(Number(all), 5000)
   })
+
+  test('a batch InnoDB picks as a deadlock victim is written again, not lost', async ({
+    assert,
+  }) => {
+    // Another transaction (another instance's batch, heavier) holds the user's rollup row
+    // while the call log's transaction, which has already inserted its rows, waits for it;
+    // then it asks for those rows: a lock cycle, and InnoDB rolls back the lighter one, the
+    // call log's (errno 1213). The call log runs its batch again once the other one ends.
+    const [user, other] = [await createUser(), await createUser()]
+    const at = new Date('2026-11-21T10:15:00.000Z')
+    const callLog = new CallLog(60_000, 10_000)
+    const call = () =>
+      callLog.record({
+        userId: user.id,
+        tokenId: null,
+        method: 'GET',
+        endpoint: '/api/v1/usage',
+        statusCode: 200,
+        responseTimeMs: 5,
+        createdAt: at,
+      })
+    call()
+    await callLog.flush()
+
+    const blocker = await db.transaction()
+    // Statements waiting on the user's rollup row (the call log's upsert) on any connection.
+    const waiting = () =>
+      db
+        .from('information_schema.processlist')
+        .where('info', 'like', 'INSERT INTO api_call_rollups %')
+        .count('* as waiting')
+        .then(([row]) => Number(row.waiting))
+    try {
+      const heavy = Array.from({ length: 2000 }, () => ({
+        user_id: other.id,
+        method: 'GET',
+        endpoint: '/api/v1/usage',
+        status_code: 200,
+        response_time_ms: 1,
+        created_at: '2026-11-21 10:15:00',
+      }))
+      for (let index = 0; index < heavy.length; index += 500) {
+        await blocker.table('api_calls').multiInsert(heavy.slice(index, index + 500))
+      }
+      await blocker
+        .from('api_call_rollups')
+        .where('user_id', user.id)
+        .update({ calls: db.raw('calls') })
+
+      call()
+      call()
+      const flushing = callLog.flush()
+      // The call log's transaction waits for the rollup row: poll until its upsert runs.
+      while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      await blocker.from('api_calls').where('user_id', user.id).forUpdate().select('id')
+      await blocker.rollback()
+      await flushing
+    } finally {
+      if (!blocker.isCompleted) await blocker.rollback()
+    }
+
+    const [{ logged }] = await db.from('api_calls').where('user_id', user.id).count('* as logged')
+    assert.equal(Number(logged), 3)
+    const [{ calls }] = await db
+      .from('api_call_rollups')
+      .where('user_id', user.id)
+      .sum('calls as calls')
+    assert.equal(Number(calls), 3)
+  }).skip(
+    process.env.DB_CONNECTION !== 'mysql',
+    'InnoDB lock waits and deadlocks: MySQL only (SQLite has one writer)'
+  )
 })

@@ -28,7 +28,8 @@ export interface ApiCallRecord {
  * after the responses went out, so the hot path does no database write for them. Flushes
  * every `flushIntervalMs` (default 1000 ms), when `maxBuffered` records are waiting, and on
  * clean shutdown (see providers/app_provider.ts), one transaction per `WRITE_CHUNK` records
- * with their rollups. Records older than `retentionDays` and rollups older than
+ * with their rollups (run again when MySQL picks it as a deadlock victim: two instances add to
+ * the same rollup rows). Records older than `retentionDays` and rollups older than
  * `rollupRetentionDays` are pruned hourly.
  */
 export class CallLog {

@@ -38,21 +38,39 @@ export { latencyBucketMs }
  * `USAGE_ROLLUP_RETENTION_DAYS` (default 400), longer than the raw rows' 90 days.
  */
 
-/** The rollup tables (pruned, erased and backfilled together). */
-export const ROLLUP_TABLES = [
-  'api_call_rollups',
-  'api_call_endpoint_rollups',
-  'api_call_latency_rollups',
-  'api_call_latency_daily_rollups',
-  'api_call_endpoint_daily_rollups',
-  'api_call_latency_monthly_rollups',
-  'api_call_endpoint_monthly_rollups',
+/**
+ * The calendar grains the per-endpoint counts and the response-time histogram are kept at,
+ * each with its two tables and the function that maps an hour (`YYYY-MM-DD HH:00:00`) to the
+ * grain's first hour. Hourly first: `daily: false` writes only the first grain.
+ */
+const CALENDAR_GRAINS = [
+  {
+    startOf: hourOf,
+    endpoints: 'api_call_endpoint_rollups',
+    latency: 'api_call_latency_rollups',
+  },
+  {
+    startOf: dayOf,
+    endpoints: 'api_call_endpoint_daily_rollups',
+    latency: 'api_call_latency_daily_rollups',
+  },
+  {
+    startOf: monthOf,
+    endpoints: 'api_call_endpoint_monthly_rollups',
+    latency: 'api_call_latency_monthly_rollups',
+  },
 ] as const
+
+/** The rollup tables (pruned, erased and backfilled together): the totals and every grain's two. */
+export const ROLLUP_TABLES: readonly string[] = [
+  'api_call_rollups',
+  ...CALENDAR_GRAINS.flatMap((grain) => [grain.endpoints, grain.latency]),
+]
 
 /** The rollup tables keyed by calendar month (`hour` = the month's first hour). */
 export const MONTHLY_ROLLUP_TABLES: readonly string[] = [
-  'api_call_latency_monthly_rollups',
-  'api_call_endpoint_monthly_rollups',
+  CALENDAR_GRAINS[2].endpoints,
+  CALENDAR_GRAINS[2].latency,
 ]
 
 /**
@@ -94,29 +112,6 @@ function hourFloor(date: Date): string {
 
 /** A serialised call row: `[user_id, token_id, method, endpoint, status, ms, created_at]`. */
 type CallRow = [number, number | null, string, string, number, number, string]
-
-/**
- * The calendar grains the per-endpoint counts and the response-time histogram are kept at,
- * each with its two tables and the function that maps an hour (`YYYY-MM-DD HH:00:00`) to the
- * grain's first hour. Hourly first: `daily: false` writes only the first grain.
- */
-const CALENDAR_GRAINS = [
-  {
-    startOf: hourOf,
-    endpoints: 'api_call_endpoint_rollups',
-    latency: 'api_call_latency_rollups',
-  },
-  {
-    startOf: dayOf,
-    endpoints: 'api_call_endpoint_daily_rollups',
-    latency: 'api_call_latency_daily_rollups',
-  },
-  {
-    startOf: monthOf,
-    endpoints: 'api_call_endpoint_monthly_rollups',
-    latency: 'api_call_latency_monthly_rollups',
-  },
-] as const
 
 /** Calls of one user and credential in one hour that share endpoint, status and bucket. */
 interface CallGroup {

@@ -59,7 +59,7 @@ export default class extends BaseSchema {
     // Rollups of the rows already logged, through the batch writer's own aggregation.
     // (The daily histogram table comes in 0821, which builds it from the hourly one.)
     this.defer(async (db) => {
-      await backfillRollups(db, 10_000, { daily: false })
+      await backfillRollups(db, 10_000, { hourlyOnly: true })
     })
   }
 

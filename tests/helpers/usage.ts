@@ -1,7 +1,12 @@
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { billingPeriodAt } from '#usage/services/billing_period'
-import { CallLog, serializeCallRecord, writeCallRows } from '#usage/services/call_log'
+import {
+  CallLog,
+  serializeCallRecord,
+  writeCallRows,
+  type ApiCallRecord,
+} from '#usage/services/call_log'
 
 /**
  * Writes the buffered call log now. Metered calls are logged in batches in the background
@@ -27,33 +32,39 @@ export async function setUsage(userId: number, count: number) {
   }
 }
 
+/** A call as tests describe it: every field optional (see {@link callRecord}'s defaults). */
+export interface TestCall {
+  status?: number
+  ms?: number
+  at?: Date
+  endpoint?: string
+  method?: string
+  tokenId?: number | null
+}
+
+/**
+ * The call-log record of a metered call of `userId`, as the gateway hands it to `CallLog`.
+ * Defaults: no credential, `GET /api/v1/me`, status 200, 42 ms, now.
+ */
+export function callRecord(userId: number, call: TestCall = {}): ApiCallRecord {
+  return {
+    userId,
+    tokenId: call.tokenId ?? null,
+    method: call.method ?? 'GET',
+    endpoint: call.endpoint ?? '/api/v1/me',
+    statusCode: call.status ?? 200,
+    responseTimeMs: call.ms ?? 42,
+    createdAt: call.at ?? new Date(),
+  }
+}
+
 /**
  * Writes call records now, through the call-log batch writer (raw `api_calls` rows and the
  * hourly rollups in one transaction), as metered calls made at `createdAt` would have been.
- * Defaults: no credential, `GET /api/v1/me`, 200, 42 ms.
+ * Defaults as {@link callRecord}'s.
  */
-export async function logCallRecords(
-  userId: number,
-  calls: Array<{
-    status?: number
-    ms?: number
-    at?: Date
-    endpoint?: string
-    method?: string
-    tokenId?: number | null
-  }>
-) {
-  const rows = calls.map((call) =>
-    serializeCallRecord({
-      userId,
-      tokenId: call.tokenId ?? null,
-      method: call.method ?? 'GET',
-      endpoint: call.endpoint ?? '/api/v1/me',
-      statusCode: call.status ?? 200,
-      responseTimeMs: call.ms ?? 42,
-      createdAt: call.at ?? new Date(),
-    })
-  )
+export async function logCallRecords(userId: number, calls: TestCall[]) {
+  const rows = calls.map((call) => serializeCallRecord(callRecord(userId, call)))
   await db.transaction((trx) => writeCallRows(trx, rows))
 }
 

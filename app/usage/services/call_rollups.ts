@@ -41,25 +41,33 @@ export { latencyBucketMs }
 /**
  * The calendar grains the per-endpoint counts and the response-time histogram are kept at,
  * each with its two tables and the function that maps an hour (`YYYY-MM-DD HH:00:00`) to the
- * grain's first hour. Hourly first: `daily: false` writes only the first grain.
+ * grain's first hour. Hourly first: `hourlyOnly` writes only the first grain.
  */
 const CALENDAR_GRAINS = [
   {
+    grain: 'hourly',
     startOf: hourOf,
     endpoints: 'api_call_endpoint_rollups',
     latency: 'api_call_latency_rollups',
   },
   {
+    grain: 'daily',
     startOf: dayOf,
     endpoints: 'api_call_endpoint_daily_rollups',
     latency: 'api_call_latency_daily_rollups',
   },
   {
+    grain: 'monthly',
     startOf: monthOf,
     endpoints: 'api_call_endpoint_monthly_rollups',
     latency: 'api_call_latency_monthly_rollups',
   },
-] as const
+] as const satisfies ReadonlyArray<{
+  grain: WindowGrain
+  startOf: (timestamp: string) => string
+  endpoints: string
+  latency: string
+}>
 
 /** The rollup tables (pruned, erased and backfilled together): the totals and every grain's two. */
 export const ROLLUP_TABLES: readonly string[] = [
@@ -188,16 +196,16 @@ function groupCalls(rows: string[]): Iterable<CallGroup> {
  * Aggregates a batch of serialised call rows (JSON arrays as buffered by `CallLog`) into
  * rollup rows, and upserts them (adding to existing counts) through `client`: the hourly
  * totals, then per calendar grain ({@link CALENDAR_GRAINS}) the per-endpoint counts and the
- * histogram. `daily: false` writes the hourly tables only (migration 0800's backfill runs
+ * histogram. `hourlyOnly` writes the hourly tables only (migration 0800's backfill runs
  * before the daily and monthly ones exist; migrations 0821, 0822 and 0830 build those from
  * the hourly and daily ones).
  */
 export async function upsertRollups(
   client: QueryClientContract,
   rows: string[],
-  { daily = true }: { daily?: boolean } = {}
+  { hourlyOnly = false }: { hourlyOnly?: boolean } = {}
 ) {
-  const grains = daily ? CALENDAR_GRAINS : CALENDAR_GRAINS.slice(0, 1)
+  const grains = hourlyOnly ? CALENDAR_GRAINS.slice(0, 1) : CALENDAR_GRAINS
   const totals = new Map<string, CountRow>()
   const endpoints = grains.map(() => new Map<string, CountRow>())
   const latency = grains.map(() => new Map<string, CountRow>())
@@ -286,7 +294,7 @@ export async function upsertRollups(
 export async function backfillRollups(
   client: QueryClientContract,
   batchSize = 10_000,
-  { daily = true }: { daily?: boolean } = {}
+  { hourlyOnly = false }: { hourlyOnly?: boolean } = {}
 ): Promise<number> {
   let lastId = 0
   let total = 0
@@ -311,7 +319,7 @@ export async function backfillRollups(
         storedTimestamp(call.created_at),
       ])
     )
-    await client.transaction((trx) => upsertRollups(trx, rows, { daily }))
+    await client.transaction((trx) => upsertRollups(trx, rows, { hourlyOnly }))
     if (calls.length < batchSize) break
   }
   return total
@@ -623,18 +631,14 @@ function windowPartsQuery(
 }
 
 /** The histogram tables per grain. */
-const LATENCY_TABLES: Record<WindowGrain, string> = {
-  hourly: 'api_call_latency_rollups',
-  daily: 'api_call_latency_daily_rollups',
-  monthly: 'api_call_latency_monthly_rollups',
-}
+const LATENCY_TABLES = Object.fromEntries(
+  CALENDAR_GRAINS.map(({ grain, latency }) => [grain, latency])
+) as Record<WindowGrain, string>
 
 /** The per-endpoint tables per grain. */
-const ENDPOINT_TABLES: Record<WindowGrain, string> = {
-  hourly: 'api_call_endpoint_rollups',
-  daily: 'api_call_endpoint_daily_rollups',
-  monthly: 'api_call_endpoint_monthly_rollups',
-}
+const ENDPOINT_TABLES = Object.fromEntries(
+  CALENDAR_GRAINS.map(({ grain, endpoints }) => [grain, endpoints])
+) as Record<WindowGrain, string>
 
 /** Calls logged platform-wide in the window (hour granularity), e.g. admin "API calls today". */
 export async function rollupPlatformCalls(from: Date, to: Date): Promise<number> {

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { CallLog } from '#usage/services/call_log'
 import { fromDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser } from '#tests/helpers/factories'
+import { callRecord } from '#tests/helpers/usage'
 import app from '@adonisjs/core/services/app'
 import { QuotaStore } from '#usage/services/quota_store'
 import { readDb } from '#shared/read_connection'
@@ -62,15 +63,13 @@ test.group('Call log batch writes', () => {
     const callLog = new CallLog(60_000, 10_000)
     const start = Date.UTC(2026, 10, 21, 9, 0, 0)
     for (let index = 0; index < 2345; index++) {
-      callLog.record({
-        userId: user.id,
-        tokenId: null,
-        method: 'GET',
-        endpoint: `/api/v1/usage?n=${index}`,
-        statusCode: 200,
-        responseTimeMs: index % 50,
-        createdAt: new Date(start + index * 250),
-      })
+      callLog.record(
+        callRecord(user.id, {
+          endpoint: `/api/v1/usage?n=${index}`,
+          ms: index % 50,
+          at: new Date(start + index * 250),
+        })
+      )
     }
     assert.equal(callLog.pending, 2345)
     await callLog.flush()
@@ -100,15 +99,7 @@ test.group('Call log batch writes', () => {
     const user = await createUser()
     const callLog = new CallLog(60_000, 100_000)
     for (let index = 0; index < 5000; index++) {
-      callLog.record({
-        userId: user.id,
-        tokenId: null,
-        method: 'GET',
-        endpoint: '/api/v1/usage',
-        statusCode: 200,
-        responseTimeMs: 3,
-        createdAt: new Date(),
-      })
+      callLog.record(callRecord(user.id, { endpoint: '/api/v1/usage', ms: 3 }))
     }
     const pool = (db.connection().getWriteClient() as any).client.pool
     const flushing = callLog.flush()
@@ -137,16 +128,7 @@ test.group('Call log batch writes', () => {
     const [user, other] = [await createUser(), await createUser()]
     const at = new Date('2026-11-21T10:15:00.000Z')
     const callLog = new CallLog(60_000, 10_000)
-    const call = () =>
-      callLog.record({
-        userId: user.id,
-        tokenId: null,
-        method: 'GET',
-        endpoint: '/api/v1/usage',
-        statusCode: 200,
-        responseTimeMs: 5,
-        createdAt: at,
-      })
+    const call = () => callLog.record(callRecord(user.id, { endpoint: '/api/v1/usage', ms: 5, at }))
     call()
     await callLog.flush()
 

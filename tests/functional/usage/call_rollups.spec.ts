@@ -9,6 +9,7 @@ import {
 } from '#usage/services/call_rollups'
 import { fromDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
+import { callRecord } from '#tests/helpers/usage'
 
 test.group('Call rollups', () => {
   test('a batch adds per-key hourly totals, status classes, endpoints and latency buckets', async ({
@@ -18,15 +19,15 @@ test.group('Call rollups', () => {
     const { record: token } = await createApiKey(user)
     const callLog = new CallLog(60_000, 10_000)
     const call = (tokenId: number | null, statusCode: number, ms: number, iso: string) =>
-      callLog.record({
-        userId: user.id,
-        tokenId,
-        method: 'GET',
-        endpoint: statusCode === 404 ? '/api/v1/nothing' : '/api/v1/me',
-        statusCode,
-        responseTimeMs: ms,
-        createdAt: new Date(iso),
-      })
+      callLog.record(
+        callRecord(user.id, {
+          tokenId,
+          endpoint: statusCode === 404 ? '/api/v1/nothing' : '/api/v1/me',
+          status: statusCode,
+          ms,
+          at: new Date(iso),
+        })
+      )
     call(token.id, 200, 12, '2026-11-21T10:05:00Z')
     call(token.id, 302, 12, '2026-11-21T10:59:59Z')
     call(token.id, 404, 123, '2026-11-21T10:30:00Z')
@@ -136,15 +137,14 @@ test.group('Call rollups', () => {
         const at = new Date(Date.UTC(2026, 10, 10, hour, minute))
         const ms = 3 + ((hour * 7 + minute) % 60) + Math.floor(hour / 24) * 40
         calls.push({ at, ms })
-        callLog.record({
-          userId: user.id,
-          tokenId: hour % 2 === 0 ? token.id : null,
-          method: 'GET',
-          endpoint: '/api/v1/usage',
-          statusCode: 200,
-          responseTimeMs: ms,
-          createdAt: at,
-        })
+        callLog.record(
+          callRecord(user.id, {
+            tokenId: hour % 2 === 0 ? token.id : null,
+            endpoint: '/api/v1/usage',
+            ms,
+            at,
+          })
+        )
       }
     }
     await callLog.flush()
@@ -224,15 +224,16 @@ test.group('Call rollups', () => {
           ok: n++ % 5 !== 0,
         }
         calls.push(call)
-        callLog.record({
-          userId: user.id,
-          tokenId: call.tokenId || null,
-          method: call.method,
-          endpoint: call.endpoint,
-          statusCode: call.ok ? 200 : 500,
-          responseTimeMs: 5,
-          createdAt: call.at,
-        })
+        callLog.record(
+          callRecord(user.id, {
+            tokenId: call.tokenId || null,
+            method: call.method,
+            endpoint: call.endpoint,
+            status: call.ok ? 200 : 500,
+            ms: 5,
+            at: call.at,
+          })
+        )
       }
     }
     await callLog.flush()
@@ -319,15 +320,15 @@ test.group('Call rollups', () => {
         ok: n % 7 !== 0,
       }
       calls.push(call)
-      callLog.record({
-        userId: user.id,
-        tokenId: n % 2 === 0 ? token.id : null,
-        method: 'GET',
-        endpoint: call.endpoint,
-        statusCode: call.ok ? 200 : 503,
-        responseTimeMs: call.ms,
-        createdAt: date,
-      })
+      callLog.record(
+        callRecord(user.id, {
+          tokenId: n % 2 === 0 ? token.id : null,
+          endpoint: call.endpoint,
+          status: call.ok ? 200 : 503,
+          ms: call.ms,
+          at: date,
+        })
+      )
     }
     await callLog.flush()
 
@@ -423,15 +424,9 @@ test.group('Call rollups', () => {
       Math.floor(now.getTime() / 1000) * 1000,
     ]
     for (const [index, time] of [...times, monthStart.getTime() - 1000].entries()) {
-      callLog.record({
-        userId: user.id,
-        tokenId: null,
-        method: 'GET',
-        endpoint: '/api/v1/usage',
-        statusCode: 200,
-        responseTimeMs: 10 + index * 20,
-        createdAt: new Date(time),
-      })
+      callLog.record(
+        callRecord(user.id, { endpoint: '/api/v1/usage', ms: 10 + index * 20, at: new Date(time) })
+      )
     }
     await callLog.flush()
 
@@ -454,15 +449,7 @@ test.group('Call rollups', () => {
     await setPlan(user, 'trafficker')
     const callLog = new CallLog(60_000, 10_000)
     for (const ms of [10, 20, 30, 40, 50, 60, 70, 80, 123, 1234]) {
-      callLog.record({
-        userId: user.id,
-        tokenId: null,
-        method: 'GET',
-        endpoint: '/api/v1/me',
-        statusCode: 200,
-        responseTimeMs: ms,
-        createdAt: new Date(),
-      })
+      callLog.record(callRecord(user.id, { ms }))
     }
     await callLog.flush()
     const response = await client.get('/api/usage/analytics').loginAs(user)

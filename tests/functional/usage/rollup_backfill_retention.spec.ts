@@ -10,6 +10,7 @@ import {
 } from '#usage/services/call_rollups'
 import { fromDbTimestamp, toDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser } from '#tests/helpers/factories'
+import { callRecord } from '#tests/helpers/usage'
 
 /** Every rollup row of `userIds`, keyed and sorted, in a driver-neutral form. */
 async function rollupsOf(userIds: number[]) {
@@ -92,15 +93,13 @@ test.group('Call rollups: retention', () => {
     // The writer prunes after its first flush: with 10,000-day retentions it keeps everything.
     const writer = new CallLog(60_000, 100_000, 10_000, 10_000)
     for (const days of daysAgo) {
-      writer.record({
-        userId,
-        tokenId: null,
-        method: 'GET',
-        endpoint: `/api/v1/aged/${days}`,
-        statusCode: 200,
-        responseTimeMs: 5,
-        createdAt: new Date(now.getTime() - days * 86_400_000),
-      })
+      writer.record(
+        callRecord(userId, {
+          endpoint: `/api/v1/aged/${days}`,
+          ms: 5,
+          at: new Date(now.getTime() - days * 86_400_000),
+        })
+      )
     }
     await writer.flush()
   }

@@ -116,8 +116,6 @@ export default class AppProvider {
     await shutdownMeta(this.app.container)
     if (!this.#meteringResolved) return
     const metering = await this.app.container.make(Metering)
-    await metering.callLog.flush()
-    // Never fail the shutdown over statistics; the periodic persist already ran.
-    await metering.quotas.persist().catch(() => {})
+    await metering.settle()
   }
 }

@@ -55,6 +55,15 @@ export abstract class QuotaStore {
   abstract persist(): Promise<void>
 
   /**
+   * Whether this instance has nothing on its way to the store and holds nothing ahead (no
+   * reservation running or queued, no lease): what `persist` leaves when no request comes in
+   * meanwhile.
+   */
+  get idle(): boolean {
+    return true
+  }
+
+  /**
    * Deletes every counter of `userId`, in every period and every place it is kept (database
    * rows, Redis keys, counts waiting to be persisted). Used by account deletion.
    */
@@ -167,7 +176,10 @@ export abstract class BatchingQuotaStore extends QuotaStore {
     string,
     { userId: number; period: string; limit: number; key?: KeyAllowance; waiters: Waiter[] }
   >()
+  /** Counters with a reservation loop running (see `#drain`). */
   #inFlight = new Set<string>()
+  /** The reservation loops running, for `persist` to wait for. */
+  #draining = new Set<Promise<void>>()
   #counters = new Map<string, CounterState>()
   #sweeper: NodeJS.Timeout | null = null
   /** Clock for lease ages and request rates (ms); tests may replace it. */
@@ -212,10 +224,22 @@ export abstract class BatchingQuotaStore extends QuotaStore {
   /** Writes state held outside the database back to it (after leases are given back). */
   protected abstract persistCounters(): Promise<void>
 
-  /** Gives every held unit back, then persists (see `QuotaStore.persist`). */
+  /**
+   * Gives every held unit back, then persists (see `QuotaStore.persist`). Reservations already
+   * on their way are waited for first: one returning afterwards would add its prefetch to a
+   * lease this call had just emptied, and those units would stay counted as used (at
+   * shutdown, never given back, and the sweeper's later attempt would wait on a closed pool).
+   */
   async persist() {
+    await Promise.allSettled(this.#draining)
     await this.releaseLeases(() => true)
     await this.persistCounters()
+  }
+
+  get idle(): boolean {
+    if (this.#draining.size > 0 || this.#pending.size > 0) return false
+    for (const state of this.#counters.values()) if (state.held > 0) return false
+    return true
   }
 
   /**
@@ -404,7 +428,19 @@ export abstract class BatchingQuotaStore extends QuotaStore {
     this.#sweeper.unref()
   }
 
-  async #drain(key: string) {
+  /**
+   * Runs `#reserveQueued(key)` and keeps its promise in `#draining` until it ends, so
+   * `persist` can wait for reservations already on their way.
+   */
+  #drain(key: string): Promise<void> {
+    const draining = this.#reserveQueued(key)
+    this.#draining.add(draining)
+    void draining.finally(() => this.#draining.delete(draining)).catch(() => {})
+    return draining
+  }
+
+  /** Reserves for the counter's queued batches, one store write at a time, until none is left. */
+  async #reserveQueued(key: string) {
     this.#inFlight.add(key)
     try {
       for (let batch = this.#pending.get(key); batch; batch = this.#pending.get(key)) {

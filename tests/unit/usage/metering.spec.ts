@@ -79,3 +79,42 @@ test.group('Metering clock', () => {
     )
   })
 })
+
+test.group('Metering at shutdown', () => {
+  test('settle writes the calls still being answered and gives every leased unit back', async ({
+    assert,
+  }) => {
+    const callLog = new CallLog(60_000, 10_000)
+    const quotas = new SqlQuotaStore()
+    // The store's lease clock, moved by the test: 100 calls in 250 ms take a lease ahead.
+    let nowMs = 1_000_000
+    ;(quotas as unknown as { nowMs: () => number }).nowMs = () => nowMs
+    const metering = new Metering(new ApiKeyVerifier(), quotas, callLog)
+    const credential = await credentialFor(1_000_000)
+    const call = { credential, method: 'GET', endpoint: '/api/v1/usage' }
+    for (let index = 0; index < 100; index++) await metering.meter(call, () => null)
+    nowMs += 250
+    await metering.meter(call, () => null)
+    assert.isFalse(quotas.idle, 'the store holds a lease')
+
+    // Ten requests counted and still being answered when the server stops accepting.
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const late = Array.from({ length: 10 }, () => metering.meter(call, () => answered))
+    const settling = metering.settle()
+    answer()
+    const passes = await settling
+    await Promise.all(late)
+
+    assert.isAbove(passes, 1, 'the late calls were recorded after the first pass')
+    assert.isTrue(quotas.idle)
+    assert.isFalse(callLog.hasPending)
+    const [{ calls }] = await db
+      .from('api_calls')
+      .where('user_id', credential.userId)
+      .count('* as calls')
+    assert.equal(Number(calls), 111, 'call records written')
+    const counter = await db.from('usage_counters').where('user_id', credential.userId).first()
+    assert.equal(Number(counter.count), 111, 'units counted: only the calls made')
+  })
+})

@@ -14,21 +14,29 @@ import {
   mintCliToken,
   runCli,
   startCli,
+  type CliProcess,
+  type CliResult,
 } from '#tests/helpers/cli'
 
-/** Whether an OS keychain answers on this machine (no Secret Service on the CI machines). */
 /**
  * Resolves with `check()`'s first defined answer, asking every 100 ms: for effects of the CLI
- * child process that nothing signals to the test (its poll reached the server).
+ * child process that nothing signals to the test (its poll reached the server). Rejects with
+ * the CLI's output if it ends first, rather than waiting for the test's timeout.
  */
-async function until<T>(check: () => Promise<T | undefined>): Promise<T> {
+async function until<T>(cli: CliProcess, check: () => Promise<T | undefined>): Promise<T> {
+  let ended: CliResult | undefined
+  void cli.done.then((result) => (ended = result))
   for (;;) {
     const answer = await check()
     if (answer !== undefined) return answer
+    if (ended) {
+      throw new Error(`The CLI ended first (exit ${ended.code}):\n${ended.stderr}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
+/** Whether an OS keychain answers on this machine (no Secret Service on the CI machines). */
 async function keychainWorks() {
   try {
     const entry = new AsyncEntry('adrelay-cli-test', 'probe', {
@@ -131,15 +139,24 @@ test.group('adrelay login (device flow) and auth', () => {
     const { env } = await cliEnvironment()
     const login = startCli(['login', '--no-browser', '--insecure-storage'], env)
     const [, userCode] = await login.stderrMatching(/one-time code: ([A-Z]{4}-[A-Z]{4})/)
-    // Another poll with the same device code just happened: the CLI's own first poll, due 5 s
-    // after the code was issued, now comes too soon and gets slow_down (RFC 8628 §3.5). The
-    // column keeps whole seconds, so the stamp is rounded up rather than down.
+    // Another poll with the same device code just happened: the CLI's own next poll, due 5 s
+    // after the code was issued (or after its last poll), now comes too soon and gets slow_down
+    // (RFC 8628 §3.5). The column keeps whole seconds, so the stamp is rounded up rather than
+    // down. A poll that read the row before the stamp landed writes its own, earlier time over
+    // it and is not too soon: the stamp is then put back, so the poll after it is.
     const request = await DeviceAuthorization.findByOrFail('user_code', userCode.replace('-', ''))
-    request.lastPolledAt = DateTime.utc().plus({ seconds: 1 }).startOf('second')
-    await request.save()
-    const slowedAt = await until(async () => {
+    let stampedAt = DateTime.utc()
+    const stamp = async () => {
+      stampedAt = DateTime.utc().plus({ seconds: 1 }).startOf('second')
+      request.lastPolledAt = stampedAt
+      await request.save()
+    }
+    await stamp()
+    const slowedAt = await until(login, async () => {
       await request.refresh()
-      return request.intervalSeconds === 10 ? Date.now() : undefined
+      if (request.intervalSeconds === 10) return Date.now()
+      if (request.lastPolledAt === null || request.lastPolledAt < stampedAt) await stamp()
+      return undefined
     })
 
     ;(await approve(client, user, userCode)).assertStatus(200)

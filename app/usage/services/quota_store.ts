@@ -57,11 +57,9 @@ export abstract class QuotaStore {
   /**
    * Whether this instance has nothing on its way to the store and holds nothing ahead (no
    * reservation running or queued, no lease): what `persist` leaves when no request comes in
-   * meanwhile.
+   * meanwhile. `Metering.settle` flushes and persists until this holds (shutdown).
    */
-  get idle(): boolean {
-    return true
-  }
+  abstract get idle(): boolean
 
   /**
    * Deletes every counter of `userId`, in every period and every place it is kept (database

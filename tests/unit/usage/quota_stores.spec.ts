@@ -71,6 +71,27 @@ async function leaseUnder(store: QuotaStore, clock: ReturnType<typeof driveClock
 }
 
 /**
+ * Runs `fn` with a store (`withStore`) on a driven clock and a new user already holding a
+ * lease (`leaseUnder`: 141 counted, 40 of them held).
+ */
+async function withLease(
+  makeStore: () => Promise<MadeStore>,
+  fn: (made: {
+    store: QuotaStore
+    counted: (userId: number) => Promise<number>
+    clock: ReturnType<typeof driveClock>
+    userId: number
+  }) => Promise<void>
+) {
+  await withStore(makeStore, async ({ store, counted }) => {
+    const clock = driveClock(store)
+    const userId = await newUserId()
+    await leaseUnder(store, clock, userId)
+    await fn({ store, counted, clock, userId })
+  })
+}
+
+/**
  * A store under test; `counted`/`keyCounted` read its live counters (leases included), where
  * the Redis store keeps them in Redis rather than the database. Stores made with the same
  * `namespace` share their counters (two instances).
@@ -233,11 +254,8 @@ function quotaStoreContract(
     test('a lease is renewed before it runs out: under sustained traffic no request waits for the store', async ({
       assert,
     }) => {
-      await withStore(makeStore, async ({ store, counted }) => {
-        const clock = driveClock(store)
-        const userId = await newUserId()
+      await withLease(makeStore, async ({ store, counted, clock, userId }) => {
         // 400 requests a second: each reservation takes 40 ahead, renewed at 20 left.
-        await leaseUnder(store, clock, userId)
         const waitedFor = Symbol('waited for the store')
         const used: number[] = []
         let waited = 0
@@ -263,10 +281,7 @@ function quotaStoreContract(
     test('persist waits for a lease renewal already on its way, so every unit not handed out goes back (shutdown)', async ({
       assert,
     }) => {
-      await withStore(makeStore, async ({ store, counted }) => {
-        const clock = driveClock(store)
-        const userId = await newUserId()
-        await leaseUnder(store, clock, userId)
+      await withLease(makeStore, async ({ store, counted, clock, userId }) => {
         // 20 of the 40 held: the 20th request starts the renewal in the background.
         const decisions = Array.from({ length: 20 }, () => store.consume(userId, PERIOD, 1_000_000))
         // The server stops now (providers/app_provider.ts shutdown), the renewal still out.
@@ -286,10 +301,7 @@ function quotaStoreContract(
     test('a lease is given back once its key goes quiet, and never lets a lowered limit be passed', async ({
       assert,
     }) => {
-      await withStore(makeStore, async ({ store, counted }) => {
-        const clock = driveClock(store)
-        const userId = await newUserId()
-        await leaseUnder(store, clock, userId)
+      await withLease(makeStore, async ({ store, counted, clock, userId }) => {
         assert.equal(await counted(userId), 141)
         // The plan changes to a 120-request quota: the lease is not used past it.
         const results = []

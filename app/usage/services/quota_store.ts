@@ -105,6 +105,14 @@ interface Waiter {
  * requests go on being served from what is left. A request waits for the store only when
  * the lease ran dry before that reservation came back (on SQLite, when the single writer was
  * busy for longer than the rest of the lease lasts).
+ *
+ * The rate is re-estimated every `RATE_WINDOW_MS`, and sooner when it climbs: a window that
+ * has lasted `EARLY_WINDOW_MS` with at least `EARLY_WINDOW_REQUESTS` requests, at more than
+ * twice the last estimate, closes at once. A burst from a new or quiet key then gets its lease
+ * within ~20 ms; before, its requests waited one store round trip per batch for a whole
+ * window, and a client with N connections got at most N requests per round trip (on SQLite
+ * about 10,000 a second for 10 connections, while the route serves 29,000): at a fixed rate
+ * above that, a backlog of up to 250 ms built up in the first second (ADR 0021).
  */
 export const QUOTA_LEASE = {
   LEASE_TARGET_MS: 100,
@@ -113,8 +121,12 @@ export const QUOTA_LEASE = {
   MIN_PREFETCH_RATE: 20,
   /** Share of a lease left when its renewal starts (in the background). */
   REFILL_SHARE: 0.5,
-  /** Rate window: the request rate is re-estimated at most this often (ms). */
+  /** Rate window: the request rate is re-estimated this often (ms)... */
   RATE_WINDOW_MS: 250,
+  /** ...or after this long (ms), when the window's rate is over twice the last estimate... */
+  EARLY_WINDOW_MS: 20,
+  /** ...and it holds at least this many requests (800 a second over 20 ms). */
+  EARLY_WINDOW_REQUESTS: 16,
   /** Unused units are given back once their key made no request for this long (ms). */
   LEASE_IDLE_RELEASE_MS: 1000,
 } as const
@@ -373,7 +385,12 @@ export abstract class BatchingQuotaStore extends QuotaStore {
     state.lastUsedAt = now
     state.windowCount++
     const elapsed = now - state.windowStartedAt
-    if (elapsed >= QUOTA_LEASE.RATE_WINDOW_MS) {
+    if (
+      elapsed >= QUOTA_LEASE.RATE_WINDOW_MS ||
+      (elapsed >= QUOTA_LEASE.EARLY_WINDOW_MS &&
+        state.windowCount >= QUOTA_LEASE.EARLY_WINDOW_REQUESTS &&
+        state.windowCount * 1000 > 2 * state.ratePerSecond * elapsed)
+    ) {
       state.ratePerSecond = (state.windowCount * 1000) / elapsed
       state.windowCount = 0
       state.windowStartedAt = now

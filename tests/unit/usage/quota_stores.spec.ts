@@ -278,6 +278,38 @@ function quotaStoreContract(
       })
     }).skip(skip, 'needs REDIS_URL')
 
+    test('a burst from a new key takes its lease after 20 ms, not after a whole rate window; a few requests take none', async ({
+      assert,
+    }) => {
+      await withStore(makeStore, async ({ store, counted }) => {
+        const clock = driveClock(store)
+        // A few requests from a quiet key: 15 in 30 ms reserve one batch at a time, nothing ahead.
+        const quiet = await newUserId()
+        for (let index = 0; index < 15; index++) {
+          await store.consume(quiet, PERIOD, 1_000_000)
+          clock.advance(2)
+        }
+        assert.equal(await counted(quiet), 15, 'units held for a quiet key')
+
+        // 1,000 requests a second from the first one: the 21st (20 ms in) knows the rate
+        // (1,050 a second) and reserves 1 + 105 ahead (rate × 100 ms). Before, nothing was
+        // taken ahead until 250 ms had passed.
+        const burst = await newUserId()
+        for (let index = 0; index < 21; index++) {
+          await store.consume(burst, PERIOD, 1_000_000)
+          clock.advance(1)
+        }
+        assert.equal(await counted(burst), 21 + 105)
+        const waitedFor = Symbol('waited for the store')
+        const next = store.consume(burst, PERIOD, 1_000_000)
+        assert.notEqual(await Promise.race([next, Promise.resolve(waitedFor)]), waitedFor)
+        assert.equal((await next).used, 22)
+        assert.equal(await store.current(burst, PERIOD), 22)
+        await store.persist()
+        assert.equal(await counted(burst), 22)
+      })
+    }).skip(skip, 'needs REDIS_URL')
+
     test('persist waits for a lease renewal already on its way, so every unit not handed out goes back (shutdown)', async ({
       assert,
     }) => {

@@ -50,7 +50,8 @@
 |
 | Seeded data is cached: SQLite in tmp/bench_analytics_<scale>.sqlite3, MySQL in the database
 | itself, both marked with the scale and the UTC day of seeding; a rerun the same day at the
-| same scale skips seeding (--reseed forces it).
+| same scale skips seeding (--reseed forces it) and deletes the earlier runs' load users
+| (bench-analytics-load-*) with the calls they logged, so every run measures the same seed.
 |
 | Options: BENCH_SCALE=<fraction> (env; default 1; 0.01 seeds 30,000 + 100,000 calls),
 | --samples <n> sequential requests per read endpoint (default 200), --duration <s> of each
@@ -148,6 +149,17 @@ function run(args: string[], env: NodeJS.ProcessEnv) {
     throw new Error(`${args.join(' ')} failed:\n${result.stderr}${result.stdout}`)
   }
   return result.stdout
+}
+
+/**
+ * Email prefix of the users whose keys make the metered load (`mintLoadKey`): deleted, with
+ * their calls, before a rerun on the same seed.
+ */
+const LOAD_USER_PREFIX = 'bench-analytics-load-'
+
+/** An Agency key of a new load user (`LOAD_USER_PREFIX` + `name`), with its own quota. */
+function mintLoadKey(env: NodeJS.ProcessEnv, name: string) {
+  return mintKey(env, `${LOAD_USER_PREFIX}${name}-${Date.now()}@example.test`)
 }
 
 function mintKey(env: NodeJS.ProcessEnv, email: string) {
@@ -286,7 +298,16 @@ async function prepare(backend: Backend, reseed: boolean) {
   const db = backend.db()
   try {
     if ((await seedMarker(db)) === marker && !reseed) {
-      console.log(`seed ${marker} found, not seeding again`)
+      // An earlier run's load users, with everything they logged (foreign keys cascade):
+      // otherwise each run's millions of metered calls stay in the seed and reruns differ.
+      const began = performance.now()
+      // (SQLite enforces foreign keys per connection; knex's SQLite pool has one.)
+      if (!backend.mysql) await db.raw('PRAGMA foreign_keys = ON')
+      const deleted = await db('users').where('email', 'like', `${LOAD_USER_PREFIX}%`).delete()
+      console.log(
+        `seed ${marker} found, not seeding again; ${deleted} earlier load users and their ` +
+          `calls deleted in ${((performance.now() - began) / 1000).toFixed(1)} s`
+      )
       return
     }
     if (backend.mysql) {
@@ -768,10 +789,9 @@ async function measure(backend: Backend) {
   // round (the interleaved run, the separate phases, the saturated phases): each has its own
   // monthly quota of 1,000,000 requests, and at ~23 k req/s (SQLite and MySQL + Redis on a
   // quiet day) one key for a whole round ran out of it half-way (429s).
-  const meteredKey = mintKey(env, `bench-analytics-metered-${Date.now()}@example.test`)
+  const meteredKey = mintLoadKey(env, 'metered')
   const roundKeys = Array.from({ length: ROUNDS }, (_, round) => {
-    const key = (phase: string) =>
-      mintKey(env, `bench-analytics-${phase}-${round + 1}-${Date.now()}@example.test`)
+    const key = (phase: string) => mintLoadKey(env, `${phase}-${round + 1}`)
     return { interleaved: key('interleaved'), phases: key('phases'), saturated: key('saturated') }
   })
   const server = startServer(env)

@@ -44,8 +44,8 @@
 | Before measuring SQLite, the seeded file is read through once (page cache warmed, as on a
 | server that has been up a while); its size and the memory available are printed.
 |
-| Backends: SQLite always; MySQL too when DB_CONNECTION=mysql (MYSQL_HOST, MYSQL_PORT,
-| MYSQL_USER, DB_DATABASE as for the app; REDIS_URL adds Redis). The database given is
+| Backends: SQLite always (unless --mysql-only); MySQL too when DB_CONNECTION=mysql (MYSQL_HOST,
+| MYSQL_PORT, MYSQL_USER, DB_DATABASE as for the app; REDIS_URL adds Redis). The database given is
 | overwritten: use one meant for benchmarks.
 |
 | Seeded data is cached: SQLite in tmp/bench_analytics_<scale>.sqlite3, MySQL in the database
@@ -62,7 +62,7 @@
 | interleaved measurement per round (default 30), --slot-ms (default 500), --guard-ms (default
 | 100), --load-share <0-1> (default
 | 0.5), --settle <s> of unrecorded fixed-rate load after each saturated phase (default 5), --no-build, --reseed, --seed-only (prepare the seed and stop: seeding is CPU-heavy
-| and need not run on a quiet machine).
+| and need not run on a quiet machine), --mysql-only (leave SQLite out).
 */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createReadStream, existsSync, readFileSync, rmSync } from 'node:fs'
@@ -1027,6 +1027,11 @@ async function main() {
           },
         }),
     })
+  }
+
+  if (process.argv.includes('--mysql-only')) {
+    if (connection !== 'mysql') throw new Error('--mysql-only needs DB_CONNECTION=mysql')
+    backends.shift()
   }
 
   const lines: string[] = []

@@ -1029,13 +1029,11 @@ async function main() {
     })
   }
 
-  if (process.argv.includes('--mysql-only')) {
-    if (connection !== 'mysql') throw new Error('--mysql-only needs DB_CONNECTION=mysql')
-    backends.shift()
-  }
+  const mysqlOnly = process.argv.includes('--mysql-only')
+  if (mysqlOnly && connection !== 'mysql') throw new Error('--mysql-only needs DB_CONNECTION=mysql')
 
   const lines: string[] = []
-  for (const backend of backends) {
+  for (const backend of backends.filter(({ mysql }) => mysql || !mysqlOnly)) {
     console.log(`\n=== ${backend.label} (scale ${SCALE}) ===`)
     await prepare(backend, reseed)
     if (process.argv.includes('--seed-only')) continue

@@ -25,8 +25,15 @@ export default defineConfig({
   },
   // Vite's pre-bundled dependencies are keyed by NODE_ENV: the test runs (NODE_ENV=test) keep
   // their own cache so that they and a development server (`npm run dev`, or the test that
-  // starts one) do not throw each other's away and re-optimize on every start.
-  cacheDir: process.env.NODE_ENV === 'test' ? 'node_modules/.vite-test' : 'node_modules/.vite',
+  // starts one) do not throw each other's away and re-optimize on every start. Test runs side
+  // by side (CI runs the SQLite and the MySQL + Redis suites at once) differ by PORT and get one
+  // cache each: two optimizers renaming their results over one folder could serve a page a
+  // dependency from the other's pass. VITE_CACHE_DIR moves the development cache (the test
+  // that starts a development server gives each run its own, for the same reason).
+  cacheDir:
+    process.env.NODE_ENV === 'test'
+      ? `node_modules/.vite-test/${process.env.PORT ?? '3334'}`
+      : (process.env.VITE_CACHE_DIR ?? 'node_modules/.vite'),
   // Scan every page up front so Vite pre-bundles all dependencies at start instead of
   // discovering them on first visit and reloading the page (which breaks browser tests).
   optimizeDeps: {

@@ -11,6 +11,9 @@ const root = import.meta.dirname
  * Japa runs everything else.
  */
 export default defineConfig({
+  // Vitest keeps its results cache under Vite's cache folder: one per test run (PORT), as the
+  // Japa runs' Vite caches (vite.config.ts), since CI runs two `npm test` side by side.
+  cacheDir: `node_modules/.vite-vitest/${process.env.PORT ?? '3334'}`,
   test: {
     projects: [
       {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFile } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
+import { TEST_RUN_ID } from '#tests/helpers/test_run'
 
 /**
  * A plain "client portal" on its own loopback origin (another port than the app, so another
@@ -65,7 +66,8 @@ export class PortalStandIn {
   async buildReactPortal() {
     const { build } = await import('vite')
     const react = (await import('@vitejs/plugin-react')).default
-    const outDir = app.makePath('tmp/react_portal')
+    // One folder per test run (PORT): runs side by side must not empty each other's build.
+    const outDir = app.makePath(`tmp/react_portal-${TEST_RUN_ID}`)
     // The test process runs with NODE_ENV=test, which makes the React plugin emit jsxDEV
     // calls; a portal ships the production runtime.
     const nodeEnv = process.env.NODE_ENV

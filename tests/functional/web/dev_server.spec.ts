@@ -3,10 +3,16 @@ import app from '@adonisjs/core/services/app'
 import { connect } from 'node:net'
 import { rm, writeFile } from 'node:fs/promises'
 import { freePort, startAppProcess, type AppProcess } from '#tests/helpers/app_process'
+import { TEST_RUN_ID } from '#tests/helpers/test_run'
 
 /** A Host header naming a LAN address, as a browser elsewhere on the network would send it. */
 const LAN_HOST = '192.168.1.50:3333'
 const PROBE_MARKER = 'adrelay-dev-server-probe-9f3c1e'
+/**
+ * A SQLite-named file under tmp/ that must never be served. One per test run (PORT): runs side
+ * by side must not delete each other's probe while it is being requested.
+ */
+const PROBE_FILE = `dev_server_probe-${TEST_RUN_ID}.sqlite3`
 
 /** GET `path` on the development server with a LAN Host header. */
 async function lanGet(server: AppProcess, path: string) {
@@ -30,7 +36,7 @@ test.group('Development server (npm run dev)', (group) => {
   let server: AppProcess
   let firstPage: { status: number; body: string }
   group.setup(async () => {
-    await writeFile(app.tmpPath('dev_server_probe.sqlite3'), PROBE_MARKER)
+    await writeFile(app.tmpPath(PROBE_FILE), PROBE_MARKER)
     server = await startAppProcess({
       NODE_ENV: 'development',
       // Set by `node ace serve` (the assembler): starts Vite's dev middleware.
@@ -38,6 +44,9 @@ test.group('Development server (npm run dev)', (group) => {
       // No HOST: the default applies.
       HOST: '',
       VITE_HMR_PORT: String(await freePort()),
+      // Its own pre-bundled dependencies (vite.config.ts): another test run may start a
+      // development server at the same time.
+      VITE_CACHE_DIR: `node_modules/.vite-dev-probe/${TEST_RUN_ID}`,
     })
     // At once, as a browser opened by `npm run dev` would: the HTTP server answers /health
     // before Vite's dev server exists, and pages wait for it.
@@ -45,7 +54,7 @@ test.group('Development server (npm run dev)', (group) => {
     firstPage = { status: response.status, body: await response.text() }
     return async () => {
       await server.stop()
-      await rm(app.tmpPath('dev_server_probe.sqlite3'), { force: true })
+      await rm(app.tmpPath(PROBE_FILE), { force: true })
     }
   })
 
@@ -67,9 +76,9 @@ test.group('Development server (npm run dev)', (group) => {
   test('the database, configuration and project files are refused', async ({ assert }) => {
     const root = app.makePath()
     const paths = [
-      '/tmp/dev_server_probe.sqlite3',
+      `/tmp/${PROBE_FILE}`,
       '/tmp/adrelay.sqlite3',
-      '/tmp/dev_server_probe.sqlite3?raw',
+      `/tmp/${PROBE_FILE}?raw`,
       '/config/meta.ts',
       '/config/meta.ts?raw',
       '/config/app.ts',
@@ -77,7 +86,7 @@ test.group('Development server (npm run dev)', (group) => {
       '/README.md',
       '/app/shared/errors.ts',
       `/@fs${root}/config/meta.ts`,
-      `/@fs${root}/tmp/dev_server_probe.sqlite3`,
+      `/@fs${root}/tmp/${PROBE_FILE}`,
       `/@fs${root}/package.json?import&raw`,
     ]
     for (const path of paths) {

@@ -1,6 +1,9 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { TEST_RUN_ID, removeFolderIfEmpty } from '#tests/helpers/test_run'
+
+const SURFACE_FILE = `internal/surface-test-${TEST_RUN_ID}.txt`
 
 /**
  * The machine surfaces (/api/v1, /mcp, /internal, /health) skip the browser stack (public
@@ -9,9 +12,10 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 test.group('Server surfaces', (group) => {
   group.setup(async () => {
     await mkdir(app.publicPath('internal'), { recursive: true })
-    await writeFile(app.publicPath('internal/surface-test.txt'), 'never served')
+    await writeFile(app.publicPath(SURFACE_FILE), 'never served')
     return async () => {
-      await rm(app.publicPath('internal'), { recursive: true, force: true })
+      await rm(app.publicPath(SURFACE_FILE), { force: true })
+      await removeFolderIfEmpty(app.publicPath('internal'))
     }
   })
 
@@ -43,7 +47,7 @@ test.group('Server surfaces', (group) => {
   })
 
   test('files under public/internal are never served', async ({ client }) => {
-    const response = await client.get('/internal/surface-test.txt')
+    const response = await client.get(`/${SURFACE_FILE}`)
     response.assertStatus(404)
     response.assertBodyContains({ error: { code: 'route_not_found' } })
   })

@@ -181,7 +181,7 @@ export const SEED_CAMPAIGNS: SeedCampaign[] = [
       conversionRate: 0.028,
       orderValueMinor: 8900,
       pacing: 0.93,
-      trendPercentPerDay: -0.6,
+      trendPercentPerDay: -0.8,
     },
     adSets: [
       {

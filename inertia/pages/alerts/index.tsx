@@ -47,7 +47,7 @@ const CHANNEL_LABELS: Record<AlertChannel, string> = {
 
 function Loading() {
   return (
-    <div className="grid gap-3" aria-label="Loading">
+    <div className="grid gap-3" role="status" aria-label="Loading">
       <Skeleton className="h-14" />
       <Skeleton className="h-14" />
       <Skeleton className="h-14" />

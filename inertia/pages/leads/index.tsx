@@ -30,7 +30,7 @@ type LeadForm = LeadFormList['forms'][number]
 
 function Loading() {
   return (
-    <div className="grid gap-3" aria-label="Loading">
+    <div className="grid gap-3" role="status" aria-label="Loading">
       <Skeleton className="h-12" />
       <Skeleton className="h-12" />
       <Skeleton className="h-12" />

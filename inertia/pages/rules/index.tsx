@@ -36,7 +36,7 @@ import type { RuleRunItemView, RuleSummary } from '~/types'
 
 function LoadingRows() {
   return (
-    <div className="grid gap-3" aria-label="Loading">
+    <div className="grid gap-3" role="status" aria-label="Loading">
       <Skeleton className="h-20 w-full" />
       <Skeleton className="h-20 w-full" />
     </div>

@@ -76,8 +76,21 @@ test.group('Usage forecast (get_usage_forecast)', () => {
     const user = await createUser()
     await setPlan(user, 'trafficker')
     const { key } = await createApiKey(user)
-    // Close to the limit, with a busy hour just now: the quota runs out within minutes.
-    await setUsage(user.id, TRAFFICKER_LIMIT - 300)
+    // Close to the limit, with a busy hour just now. How close depends on the day: at most 300
+    // calls left, and few enough that at the window's pace the quota runs out halfway to the
+    // month's end. A fixed 300 did not run out on a month's last day, where a week's pace of
+    // 3,000 calls needs 17 hours for them (found running the suite with its clock moved to
+    // 2026-12-31 12:00 UTC). At least 2 left, so this request does not exhaust it; only in a
+    // month's last ~3 minutes would even that outlast the month.
+    const now = new Date()
+    const period = billingPeriodAt(now)
+    const windowHours = Math.max(
+      1,
+      (now.getTime() - paceWindowStart(now, period.startsAt).getTime()) / 3_600_000
+    )
+    const hoursLeft = (period.resetsAt.getTime() - now.getTime()) / 3_600_000
+    const left = Math.max(2, Math.min(300, Math.floor(((3000 / windowHours) * hoursLeft) / 2)))
+    await setUsage(user.id, TRAFFICKER_LIMIT - left)
     await logCallRecords(
       user.id,
       Array.from({ length: 3000 }, () => ({ at: new Date() }))
@@ -87,7 +100,7 @@ test.group('Usage forecast (get_usage_forecast)', () => {
     response.assertStatus(200)
     const body = response.body()
     // The counter includes this request; the window holds the logged calls.
-    assert.equal(body.used, TRAFFICKER_LIMIT - 299)
+    assert.equal(body.used, TRAFFICKER_LIMIT - left + 1)
     assert.equal(body.limit, TRAFFICKER_LIMIT)
     assert.equal(body.pace.windowCalls, 3000)
     assert.equal(

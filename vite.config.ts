@@ -26,8 +26,8 @@ export default defineConfig({
   // Vite's pre-bundled dependencies are keyed by NODE_ENV: the test runs (NODE_ENV=test) keep
   // their own cache so that they and a development server (`npm run dev`, or the test that
   // starts one) do not throw each other's away and re-optimize on every start. Test runs side
-  // by side (CI runs the SQLite and the MySQL + Redis suites at once) differ by PORT and get one
-  // cache each: two optimizers renaming their results over one folder could serve a page a
+  // by side on one checkout (ADR 0022) differ by PORT (TEST_RUN_ID in tests/helpers/test_run.ts)
+  // and get one cache each: two optimizers renaming their results over one folder could serve a page a
   // dependency from the other's pass. VITE_CACHE_DIR moves the development cache (the test
   // that starts a development server gives each run its own, for the same reason).
   cacheDir:

@@ -12,7 +12,7 @@ const root = import.meta.dirname
  */
 export default defineConfig({
   // Vitest keeps its results cache under Vite's cache folder: one per test run (PORT), as the
-  // Japa runs' Vite caches (vite.config.ts), since CI runs two `npm test` side by side.
+  // Japa runs' Vite caches (vite.config.ts), so two `npm test` can share a checkout (ADR 0022).
   cacheDir: `node_modules/.vite-vitest/${process.env.PORT ?? '3334'}`,
   test: {
     projects: [

@@ -5,8 +5,7 @@ import { defineConfig, targets } from '@adonisjs/core/logger'
 /**
  * Logs never carry API keys or Meta tokens: the Authorization header and token-bearing
  * fields are redacted here as a second line of defence.
- */
-/**
+ *
  * Pretty lines in development, JSON on stdout in production; in tests nothing (level silent).
  * With no target, no transport at all: pino starts a transport's worker thread even for an
  * empty target list, and at exit thread-stream's `end()` waited for that worker until it gave

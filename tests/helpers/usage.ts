@@ -17,6 +17,18 @@ export async function flushCallLog() {
   await (await app.container.make(CallLog)).flush()
 }
 
+/**
+ * A call log for tests that log calls at fixed dates: it keeps raw rows and rollups for
+ * 10,000 days, where the defaults (90 and 400) would make its first flush prune what the test
+ * just wrote once those dates are far enough in the past (found running the suite under
+ * libfaketime at 2027-03-14: calls dated 2026-11-21 were gone after the flush).
+ * `flushIntervalMs` and `maxBuffered` as for `CallLog` (defaults: 60 s, 100,000 records, so
+ * nothing flushes until the test does).
+ */
+export function datedCallLog(flushIntervalMs = 60_000, maxBuffered = 100_000) {
+  return new CallLog(flushIntervalMs, maxBuffered, 10_000, 10_000)
+}
+
 /** Sets the user's quota counter for the current month (database, and reseeds Redis). */
 export async function setUsage(userId: number, count: number) {
   const { period } = billingPeriodAt()

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { CallLog } from '#usage/services/call_log'
 import { fromDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser } from '#tests/helpers/factories'
-import { callRecord } from '#tests/helpers/usage'
+import { callRecord, datedCallLog } from '#tests/helpers/usage'
 import app from '@adonisjs/core/services/app'
 import { QuotaStore } from '#usage/services/quota_store'
 import { readDb } from '#shared/read_connection'
@@ -14,7 +14,7 @@ test.group('Call log batch writes', () => {
   }) => {
     const user = await createUser()
     const { record: token } = await createApiKey(user)
-    const callLog = new CallLog(60_000, 10_000)
+    const callLog = datedCallLog()
     const at = new Date('2026-11-21T10:15:30.900Z')
     callLog.record({
       userId: user.id,
@@ -60,7 +60,7 @@ test.group('Call log batch writes', () => {
 
   test('a flush larger than one INSERT statement writes every record once', async ({ assert }) => {
     const user = await createUser()
-    const callLog = new CallLog(60_000, 10_000)
+    const callLog = datedCallLog()
     const start = Date.UTC(2026, 10, 21, 9, 0, 0)
     for (let index = 0; index < 2345; index++) {
       callLog.record(
@@ -127,7 +127,7 @@ test.group('Call log batch writes', () => {
     // call log's (errno 1213). The call log runs its batch again once the other one ends.
     const [user, other] = [await createUser(), await createUser()]
     const at = new Date('2026-11-21T10:15:00.000Z')
-    const callLog = new CallLog(60_000, 10_000)
+    const callLog = datedCallLog()
     const call = () => callLog.record(callRecord(user.id, { endpoint: '/api/v1/usage', ms: 5, at }))
     call()
     await callLog.flush()

@@ -9,7 +9,7 @@ import {
 } from '#usage/services/call_rollups'
 import { fromDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
-import { callRecord } from '#tests/helpers/usage'
+import { callRecord, datedCallLog } from '#tests/helpers/usage'
 
 test.group('Call rollups', () => {
   test('a batch adds per-key hourly totals, status classes, endpoints and latency buckets', async ({
@@ -17,7 +17,7 @@ test.group('Call rollups', () => {
   }) => {
     const user = await createUser()
     const { record: token } = await createApiKey(user)
-    const callLog = new CallLog(60_000, 10_000)
+    const callLog = datedCallLog()
     const call = (tokenId: number | null, statusCode: number, ms: number, iso: string) =>
       callLog.record(
         callRecord(user.id, {
@@ -128,7 +128,7 @@ test.group('Call rollups', () => {
   }) => {
     const user = await createUser()
     const { record: token } = await createApiKey(user)
-    const callLog = new CallLog(60_000, 100_000)
+    const callLog = datedCallLog()
     // Four days of calls, two an hour, with latencies that differ per day and hour, so a
     // window that miscounted a day or an edge hour would move its percentiles.
     const calls: Array<{ at: Date; ms: number }> = []
@@ -199,7 +199,7 @@ test.group('Call rollups', () => {
   }) => {
     const user = await createUser()
     const { record: token } = await createApiKey(user)
-    const callLog = new CallLog(60_000, 100_000)
+    const callLog = datedCallLog()
     // Four days, three calls an hour. Which endpoint leads changes with the day and with the
     // hour of the day, so a window that miscounted a whole day or an edge hour would reorder
     // or miscount its top endpoints; every fifth call fails.
@@ -303,7 +303,7 @@ test.group('Call rollups', () => {
   }) => {
     const user = await createUser()
     const { record: token } = await createApiKey(user)
-    const callLog = new CallLog(60_000, 100_000)
+    const callLog = datedCallLog()
     // From 28 September to 3 November 2026, a call every 5 hours, with latencies and endpoints
     // that change with the month and the hour, so a window that miscounted a month, a day or
     // an edge hour would move its percentiles or reorder its endpoints.

@@ -10,7 +10,7 @@ import {
 } from '#usage/services/call_rollups'
 import { fromDbTimestamp, toDbTimestamp } from '#shared/db_time'
 import { createApiKey, createUser } from '#tests/helpers/factories'
-import { callRecord } from '#tests/helpers/usage'
+import { callRecord, datedCallLog } from '#tests/helpers/usage'
 
 /** Every rollup row of `userIds`, keyed and sorted, in a driver-neutral form. */
 async function rollupsOf(userIds: number[]) {
@@ -60,7 +60,7 @@ test.group('Call rollups: backfill of migration 0800', () => {
     }
 
     // The batch writer's rollups, written in small batches that add into the same hours.
-    const writer = new CallLog(60_000, 100_000)
+    const writer = datedCallLog()
     for (const [index, record] of records.entries()) {
       writer.record(record)
       if (index % 20 === 19) await writer.flush()
@@ -90,8 +90,8 @@ test.group('Call rollups: backfill of migration 0800', () => {
 
 test.group('Call rollups: retention', () => {
   async function logAged(userId: number, daysAgo: number[], now: Date) {
-    // The writer prunes after its first flush: with 10,000-day retentions it keeps everything.
-    const writer = new CallLog(60_000, 100_000, 10_000, 10_000)
+    // The writer prunes after its first flush: this one keeps everything.
+    const writer = datedCallLog()
     for (const days of daysAgo) {
       writer.record(
         callRecord(userId, {

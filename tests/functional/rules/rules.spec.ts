@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { createServer } from 'node:http'
 import metaConfig from '#config/meta'
 import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import { DateTime } from 'luxon'
 import { publishedRegistry } from '#automation/registry/published_actions'
@@ -431,6 +432,10 @@ test.group('Rules: scheduling', (group) => {
   let sandbox: MetaSandbox
   group.each.setup(async () => {
     sandbox = await freshSandbox()
+    // A tick claims every enabled rule due, anyone's: rules earlier tests left enabled fall
+    // due later (rule_claims.spec.ts leaves 2,400 "every 15 minutes" rules, due at the next
+    // quarter hour), and this group's claim counts must see only its own.
+    await db.from('rules').where('enabled', true).update({ enabled: false })
   })
 
   test('two workers on the same tick run each due rule exactly once', async ({ assert }) => {

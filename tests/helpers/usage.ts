@@ -1,6 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { billingPeriodAt } from '#usage/services/billing_period'
+import { paceWindowStart } from '#usage/services/usage_forecast'
 import {
   CallLog,
   serializeCallRecord,
@@ -78,6 +79,41 @@ export function callRecord(userId: number, call: TestCall = {}): ApiCallRecord {
 export async function logCallRecords(userId: number, calls: TestCall[]) {
   const rows = calls.map((call) => serializeCallRecord(callRecord(userId, call)))
   await db.transaction((trx) => writeCallRows(trx, rows))
+}
+
+/**
+ * A test timeout for tests that call {@link callsLeftToRunOut} with 10,000 window calls: the
+ * month's last ~4 minutes of waiting plus the test's own time.
+ */
+export const MONTH_TURN_TIMEOUT = 6 * 60_000
+
+/**
+ * How many requests to leave under the monthly limit so that, once `windowCalls` calls are
+ * logged now, the usage forecast says `will_run_out` with room to spare: at the pace window's
+ * rate (usage_forecast.ts) the quota runs out about halfway to the month's reset. At most
+ * `max`, at least 2 (so one more request does not exhaust it).
+ *
+ * A fixed number fails near a month's end: the pace window is the last 7 days, so 2,000 calls
+ * make a pace of ~12 an hour, and 20 requests left then outlast the month's last 1.7 hours
+ * (found running the suite under libfaketime at 2027-02-28 23:52 UTC). In a month's last
+ * minutes, where even 2 would outlast it, this waits for the month to turn first (a timer to
+ * the reset instant, at most those minutes).
+ */
+export async function callsLeftToRunOut(windowCalls: number, max: number): Promise<number> {
+  for (;;) {
+    const now = new Date()
+    const period = billingPeriodAt(now)
+    const windowHours = Math.max(
+      1,
+      (now.getTime() - paceWindowStart(now, period.startsAt).getTime()) / 3_600_000
+    )
+    const hoursLeft = (period.resetsAt.getTime() - now.getTime()) / 3_600_000
+    const left = Math.min(max, Math.floor(((windowCalls / windowHours) * hoursLeft) / 2))
+    if (left >= 2) return left
+    await new Promise((resolve) =>
+      setTimeout(resolve, period.resetsAt.getTime() - now.getTime() + 1000)
+    )
+  }
 }
 
 /** Sets one API key's own counter for the current month (database, and reseeds Redis). */

@@ -1,7 +1,12 @@
 import { test } from '@japa/runner'
 import { createUser, setPlan } from '#tests/helpers/factories'
 import { connectMeta, freshSandbox } from '#tests/helpers/meta'
-import { logCallRecords, setUsage } from '#tests/helpers/usage'
+import {
+  callsLeftToRunOut,
+  logCallRecords,
+  MONTH_TURN_TIMEOUT,
+  setUsage,
+} from '#tests/helpers/usage'
 import { seriousViolations } from './helpers.js'
 
 /** `November 30, 2026` for an instant, in `timeZone` (the screens' long date). */
@@ -27,11 +32,12 @@ test.group('Forecasts on the dashboard and in Advanced Analytics', (group) => {
     const user = await createUser()
     await setPlan(user, 'trafficker')
     await connectMeta(user)
-    // 20 requests left and 2,000 calls in the last hour: the quota runs out within hours
-    await setUsage(user.id, 99_980)
+    // At most 20 requests left and 10,000 calls in the last hour: the quota runs out within hours
+    // (fewer left near the month's end: see callsLeftToRunOut)
+    await setUsage(user.id, 100_000 - (await callsLeftToRunOut(10_000, 20)))
     await logCallRecords(
       user.id,
-      Array.from({ length: 2000 }, () => ({ at: new Date() }))
+      Array.from({ length: 10_000 }, () => ({ at: new Date() }))
     )
     await browserContext.loginAs(user)
     // The projection moves with the clock (fewer hours left, a longer pace window), so the page's
@@ -100,7 +106,7 @@ test.group('Forecasts on the dashboard and in Advanced Analytics', (group) => {
     await page.getByLabel('Ad account').selectOption(europe.id)
     await page.getByTestId('spend-cap').waitFor()
     assert.include(await page.getByTestId('spend-cap').innerText(), 'Spending limit €50,000.00')
-  })
+  }).timeout(MONTH_TURN_TIMEOUT)
 
   test('without Meta the spend forecast asks to connect; Free plans get no forecast', async ({
     visit,

@@ -1,7 +1,12 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
-import { logCallRecords, setUsage } from '#tests/helpers/usage'
+import {
+  callsLeftToRunOut,
+  logCallRecords,
+  MONTH_TURN_TIMEOUT,
+  setUsage,
+} from '#tests/helpers/usage'
 import { callTool, connectMcp, textOf } from '#tests/functional/automation/mcp_client'
 import { billingPeriodAt } from '#usage/services/billing_period'
 import { serializeCallRecord } from '#usage/services/call_log'
@@ -46,6 +51,13 @@ async function rollUp(userId: number, calls: number, at: Date) {
   )
 }
 
+/**
+ * Calls logged "just now" in the busy-hour cases. Enough that, spread over the 7-day pace
+ * window, they still run out 2 requests within minutes: `callsLeftToRunOut` only has to wait
+ * for the next month in a month's last ~4 minutes.
+ */
+const BUSY_HOUR = 10_000
+
 test.group('Usage forecast (get_usage_forecast)', () => {
   test('Free plans are told it needs a paid plan, on REST, MCP and the session', async ({
     client,
@@ -76,24 +88,13 @@ test.group('Usage forecast (get_usage_forecast)', () => {
     const user = await createUser()
     await setPlan(user, 'trafficker')
     const { key } = await createApiKey(user)
-    // Close to the limit, with a busy hour just now. How close depends on the day: at most 300
-    // calls left, and few enough that at the window's pace the quota runs out halfway to the
-    // month's end. A fixed 300 did not run out on a month's last day, where a week's pace of
-    // 3,000 calls needs 17 hours for them (found running the suite with its clock moved to
-    // 2026-12-31 12:00 UTC). At least 2 left, so this request does not exhaust it; only in a
-    // month's last ~3 minutes would even that outlast the month.
-    const now = new Date()
-    const period = billingPeriodAt(now)
-    const windowHours = Math.max(
-      1,
-      (now.getTime() - paceWindowStart(now, period.startsAt).getTime()) / 3_600_000
-    )
-    const hoursLeft = (period.resetsAt.getTime() - now.getTime()) / 3_600_000
-    const left = Math.max(2, Math.min(300, Math.floor(((3000 / windowHours) * hoursLeft) / 2)))
+    // Close to the limit (at most 300 left), with a busy hour just now; how close depends on
+    // how much of the month is left (a fixed 300 did not run out on a month's last day).
+    const left = await callsLeftToRunOut(BUSY_HOUR, 300)
     await setUsage(user.id, TRAFFICKER_LIMIT - left)
     await logCallRecords(
       user.id,
-      Array.from({ length: 3000 }, () => ({ at: new Date() }))
+      Array.from({ length: BUSY_HOUR }, () => ({ at: new Date() }))
     )
 
     const response = await client.get('/api/v1/usage/get_usage_forecast').bearerToken(key)
@@ -102,12 +103,12 @@ test.group('Usage forecast (get_usage_forecast)', () => {
     // The counter includes this request; the window holds the logged calls.
     assert.equal(body.used, TRAFFICKER_LIMIT - left + 1)
     assert.equal(body.limit, TRAFFICKER_LIMIT)
-    assert.equal(body.pace.windowCalls, 3000)
+    assert.equal(body.pace.windowCalls, BUSY_HOUR)
     assert.equal(
       body.pace.windowStart,
       paceWindowStart(new Date(body.pace.windowEnd), new Date(body.periodStart)).toISOString()
     )
-    const rule = expected(body.used, 3000)
+    const rule = expected(body.used, BUSY_HOUR)
     assert.equal(body.status, rule.status)
     assert.equal(body.status, 'will_run_out')
     assert.closeTo(body.projectedTotal, rule.projectedTotal, rule.projectedTotal * 0.01)
@@ -119,7 +120,7 @@ test.group('Usage forecast (get_usage_forecast)', () => {
     )
     assert.isAbove(Date.parse(body.runsOutAt), Date.parse(body.pace.windowEnd))
     assert.isNull(body.ranOutAt)
-  })
+  }).timeout(MONTH_TURN_TIMEOUT)
 
   test('a quiet account stays on track; MCP answers the same figures as REST', async ({
     client,

@@ -27,7 +27,9 @@ export interface CliResult {
 
 /**
  * A fresh home for the CLI: its own config and cache folders, the test server as
- * ADRELAY_API_URL, and nothing inherited from this process's ADRELAY_* variables.
+ * ADRELAY_API_URL, and nothing inherited from this process's ADRELAY_* variables. A moved
+ * clock (libfaketime's LD_PRELOAD and FAKETIME, when the suite runs under it: ADR 0022) is
+ * passed on, so the CLI and the server it talks to agree on the date.
  */
 export async function cliEnvironment(extra: Record<string, string> = {}) {
   const home = await mkdtemp(join(tmpdir(), 'adrelay-cli-'))
@@ -39,9 +41,16 @@ export async function cliEnvironment(extra: Record<string, string> = {}) {
       XDG_CONFIG_HOME: join(home, 'config'),
       XDG_CACHE_HOME: join(home, 'cache'),
       ADRELAY_API_URL: apiUrl,
+      ...movedClock(),
       ...extra,
     } as Record<string, string>,
   }
+}
+
+/** libfaketime's variables, when this process runs under it (none otherwise). */
+function movedClock(): Record<string, string> {
+  const { LD_PRELOAD: preload, FAKETIME: offset } = process.env
+  return preload?.includes('faketime') && offset ? { LD_PRELOAD: preload, FAKETIME: offset } : {}
 }
 
 /** A running CLI process: wait for a line on stderr, or for its end. */

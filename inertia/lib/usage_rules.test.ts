@@ -27,6 +27,10 @@ describe('successRate', () => {
 describe('successRateChangeText', () => {
   it('says there is no data when last month had no calls', () => {
     expect(successRateChangeText(98, null)).toBe('No data for last month')
+    expect(successRateChangeText(null, null)).toBe('No data for last month')
+  })
+  it('says so when this month has no calls yet, rather than comparing a default', () => {
+    expect(successRateChangeText(null, 100)).toBe('No calls this month yet')
   })
   it('gives the signed change in points with one decimal', () => {
     expect(successRateChangeText(99.5, 99.2)).toBe('+0.3% from last month')

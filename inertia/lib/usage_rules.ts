@@ -28,16 +28,20 @@ export function successRate(
 
 /**
  * The line under Success Rate. Replaces the spec's static '+0.3% from last month' with the
- * real change: the shown rate minus last month's success rate, in percentage points with one
- * decimal ('+1.5% from last month', '-0.4% from last month'); 'No data for last month' when
- * last month had no calls.
+ * real change between calendar months (UTC): this month's success rate minus last month's, in
+ * percentage points with one decimal ('+1.5% from last month', '-0.4% from last month'), both
+ * from `GET /api/usage/success-rate` (the rollups, every call of each month). The card's big
+ * figure stays the spec's share of the recent calls; comparing that (or its 99.2 default) with
+ * a whole month would show a change no month had. 'No data for last month' when last month had
+ * no calls, 'No calls this month yet' when this one has none.
  */
 export function successRateChangeText(
-  current: number,
+  thisMonthRate: number | null | undefined,
   lastMonthRate: number | null | undefined
 ): string {
   if (lastMonthRate === null || lastMonthRate === undefined) return 'No data for last month'
-  const change = current - lastMonthRate
+  if (thisMonthRate === null || thisMonthRate === undefined) return 'No calls this month yet'
+  const change = thisMonthRate - lastMonthRate
   // Round the magnitude so -5.25 reads -5.3 (Math.round alone rounds negatives toward +∞).
   const magnitude = Math.round(Math.abs(change) * 10) / 10
   const sign = change < 0 && magnitude > 0 ? '-' : '+'

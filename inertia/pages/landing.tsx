@@ -107,7 +107,7 @@ const FEATURES: Array<{
   {
     title: 'Advanced Analytics',
     description:
-      'Daily call volumes, success and error rates, top endpoints and response-time percentiles for every month.',
+      'Daily call volumes, success and error rates, top endpoints and response-time percentiles for the current month.',
     icon: BarChart3,
   },
   {

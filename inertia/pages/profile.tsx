@@ -20,6 +20,7 @@ import { Input } from '~/components/ui/input'
 import { Field } from '~/components/ui/field'
 import { Skeleton } from '~/components/ui/skeleton'
 import { ConfirmDialog } from '~/components/confirm_dialog'
+import { CopyButton } from '~/components/copy_button'
 import { NewApiKey } from '~/components/new_api_key'
 import { CliSessionsCard } from '~/components/cli_sessions_card'
 import { ClientKeyDialog } from '~/components/client_key_dialog'
@@ -129,6 +130,11 @@ function KeyRow({
         <KeyUsage apiKey={apiKey} />
       </div>
       <div className="flex flex-wrap gap-2">
+        <CopyButton
+          text={apiKey.token}
+          label={`Copy token ${name}`}
+          testId={`copy-key-${apiKey.id}`}
+        />
         <Button
           type="button"
           variant="outline"
@@ -347,7 +353,7 @@ export default function Profile() {
                 <div>
                   <h3 className="text-sm font-medium text-slate-900">Session Security</h3>
                   <p className="text-sm text-slate-600">
-                    Revoking all sessions deletes every API key and signs you out on your other
+                    Revoking all sessions revokes every API key and signs you out on your other
                     devices.
                   </p>
                 </div>
@@ -397,9 +403,8 @@ export default function Profile() {
               </Button>
               <p className="text-xs text-slate-600">
                 A JSON file with your account, plan, keys and CLI sessions (never the keys
-                themselves), call log, Meta connection (never the token), invitation codes and audit
-                entries. Rules, alerts and leads are not in the file yet; they are deleted with your
-                account.
+                themselves), call log, Meta connection (never the token), rules, alerts, leads,
+                embeds, invitation codes and audit entries.
               </p>
               <Button type="button" variant="destructive" onClick={() => setDeleteOpen(true)}>
                 <UserX aria-hidden="true" />

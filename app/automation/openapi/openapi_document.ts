@@ -83,7 +83,8 @@ export function buildOpenApiDocument(registry: ActionRegistry, serverUrl: string
         '`POST /mcp` (Streamable HTTP). Authenticate with an API key from your profile page sent as ' +
         '`Authorization: Bearer <key>`. Every call counts one request against the monthly quota of ' +
         'your plan. Money is an integer in minor units of the ad account currency. Actions that change ' +
-        'data only preview the change unless the body has `"confirm": true`.',
+        'your Meta ads (those with a `confirm` parameter) only preview the change unless the body has ' +
+        '`"confirm": true`; the other actions that change data act at once.',
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],
@@ -248,13 +249,25 @@ export function buildOpenApiDocument(registry: ActionRegistry, serverUrl: string
   }
 }
 
+/**
+ * Whether the action only previews its change unless told `confirm: true`: the Meta write
+ * tools (their input has `confirm`, app/meta/tools/schemas.ts). Other write actions (rules,
+ * alerts, leads) act at once.
+ */
+function previewsUnlessConfirmed(action: PublishedAction): boolean {
+  return (
+    !action.declaration.annotations.readOnlyHint &&
+    Object.hasOwn(action.inputJsonSchema.properties ?? {}, 'confirm')
+  )
+}
+
 function operationFor(action: PublishedAction, operationId: string) {
   const { declaration } = action
   const feature = declaration.feature
   const plan = feature ? cheapestPlanWith(feature) : undefined
   const notes = [declaration.description]
   if (plan) notes.push(`Requires the ${plan.name} plan or higher.`)
-  if (!declaration.annotations.readOnlyHint) {
+  if (previewsUnlessConfirmed(action)) {
     notes.push('Previews the change unless the body has `"confirm": true`.')
   }
   const operation: Record<string, unknown> = {

@@ -486,7 +486,7 @@ function DeliveryLogTab() {
         <CardTitle>Delivery log</CardTitle>
         <CardDescription>
           Emails and webhook calls, with retries. Failed webhooks are retried with backoff for about
-          an hour.
+          15 minutes (6 attempts in all).
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -290,8 +290,8 @@ function ApiAccessTab({ props }: { props: AutomationProps }) {
             <CardTitle as="h2">Available Endpoints</CardTitle>
             <CardDescription>
               Read-only actions are GET requests with query parameters; actions that change data are
-              POST requests with a JSON body and only preview the change unless the body has{' '}
-              <code className="font-mono">"confirm": true</code>.
+              POST requests with a JSON body. Those that change your Meta ads only preview the
+              change unless the body has <code className="font-mono">"confirm": true</code>.
             </CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">

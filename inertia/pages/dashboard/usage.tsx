@@ -247,7 +247,10 @@ export default function UsageDashboard() {
           <span data-testid="success-rate-change">
             {trend.isPending
               ? '\u00a0'
-              : successRateChangeText(rate, trend.data?.lastMonth.successRate)}
+              : successRateChangeText(
+                  trend.data?.currentMonth.successRate,
+                  trend.data?.lastMonth.successRate
+                )}
           </span>
         </StatCard>
         <StatCard

@@ -494,8 +494,8 @@ function DeliveryLogTab() {
       <CardHeader>
         <CardTitle>Delivery log</CardTitle>
         <CardDescription>
-          Each lead sent to each destination, with retries (for about an hour). Answers are not kept
-          here.
+          Each lead sent to each destination, with retries (6 attempts over about 15 minutes).
+          Answers are not kept here.
         </CardDescription>
       </CardHeader>
       <CardContent>

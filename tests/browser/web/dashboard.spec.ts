@@ -76,8 +76,8 @@ test.group('Usage dashboard', () => {
     assert.deepEqual(tones, ['200:green', '302:yellow', '404:red', '500:red', '200:green'])
     // 3 of the 5 shown calls are 200-399
     await page.assertText('[data-testid="stat-success-rate-value"]', '60%')
-    // this month 50% (2 of 4) vs last month 100%: the shown 60% is 40 points lower
-    await page.assertText('[data-testid="success-rate-change"]', '-40.0% from last month')
+    // The change compares months: this month 50% (2 of 4) against last month's 100%.
+    await page.assertText('[data-testid="success-rate-change"]', '-50.0% from last month')
   })
 
   test('an account without calls sees the empty texts and the 99.2 default', async ({

@@ -100,6 +100,25 @@ test.group('OpenAPI document', () => {
     assert.isFalse(update.requestBody.content['application/json'].schema.additionalProperties)
   })
 
+  test('only the actions that preview without confirm say so', async ({ client, assert }) => {
+    const document = (await client.get('/api/v1/openapi.json')).body()
+    const note = 'Previews the change unless the body has `"confirm": true`.'
+    const writes = publishedRegistry()
+      .list()
+      .filter((action) => !action.declaration.annotations.readOnlyHint)
+    // Every Meta write previews unless confirmed; rules, alerts and leads act at once.
+    for (const action of writes) {
+      const description = document.paths[action.path].post.description as string
+      if (action.declaration.module === 'meta') {
+        assert.include(description, note, action.declaration.name)
+      } else {
+        assert.notInclude(description, note, action.declaration.name)
+      }
+    }
+    assert.isAbove(writes.filter((action) => action.declaration.module !== 'meta').length, 5)
+    assert.include(document.info.description, 'the other actions that change data act at once')
+  })
+
   test('every status an operation can return is documented, Meta failures included', async ({
     client,
     assert,

@@ -11,7 +11,7 @@ import {
 } from '~/components/ui/dialog'
 import { PlanCard } from '~/components/plan_card'
 import { useSessionUser } from '~/hooks/use_session_user'
-import { TRIAL_TEXT, isCurrentPlan, planModalButtonLabel } from '~/lib/plans'
+import { isCurrentPlan, planModalButtonLabel, trialText } from '~/lib/plans'
 import { cn } from '~/lib/utils'
 import type { PublicPlan } from '~/types'
 
@@ -41,7 +41,7 @@ export function PlanModal({
       <DialogContent className="max-w-5xl">
         <DialogHeader>
           <DialogTitle>Choose Your Plan</DialogTitle>
-          <DialogDescription>{TRIAL_TEXT}</DialogDescription>
+          <DialogDescription>{trialText(user?.trialAvailable)}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 md:grid-cols-3">
           {plans.isPending &&
@@ -69,7 +69,7 @@ export function PlanModal({
                   disabled={isCurrent}
                   onClick={() => choose(plan)}
                 >
-                  {planModalButtonLabel(plan, current)}
+                  {planModalButtonLabel(plan, current, user?.trialAvailable)}
                 </Button>
               </PlanCard>
             )

@@ -47,6 +47,15 @@ describe('Subscription page button labels (spec §2)', () => {
       planButtonLabel({ plan: agency, currentPlan: free, active: false, previewPending: false })
     ).toBe('Start 14-day free trial')
     expect(
+      planButtonLabel({
+        plan: agency,
+        currentPlan: free,
+        active: false,
+        previewPending: false,
+        trialAvailable: false,
+      })
+    ).toBe('Subscribe')
+    expect(
       planButtonLabel({ plan: agency, currentPlan: trafficker, active: true, previewPending: true })
     ).toBe('Loading...')
   })

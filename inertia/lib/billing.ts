@@ -2,7 +2,7 @@
  * Pure rules of the Subscription page (spec §2 Subscription, §3, §4). The shapes it reads come
  * from the server (~/types).
  */
-import { isCurrentPlan } from '~/lib/plans'
+import { isCurrentPlan, startPlanLabel } from '~/lib/plans'
 import type { SubscriptionPreview } from '~/types'
 
 /** Delays before the page reloads after an outcome, in ms (spec §9). */
@@ -15,21 +15,23 @@ export const MANUAL_MODE_TEXT =
 /**
  * A plan card's button label (spec §2 Subscription): 'Current Plan' for the current plan (by
  * plan id), 'Downgrade to Free' for Free, 'Upgrade Plan'/'Downgrade Plan' by price while the
- * subscription is active, otherwise 'Start 14-day free trial'; 'Loading...' while that plan's
- * preview is pending.
+ * subscription is active, otherwise 'Start 14-day free trial' ('Subscribe' once the user's
+ * one trial was used: `trialAvailable` false); 'Loading...' while that plan's preview is
+ * pending.
  */
 export function planButtonLabel(input: {
   plan: { id: string; price: number }
   currentPlan: { id: string; price: number }
   active: boolean
   previewPending: boolean
+  trialAvailable?: boolean
 }): string {
   if (input.previewPending) return 'Loading...'
   if (isCurrentPlan(input.plan.id, input.currentPlan.id)) return 'Current Plan'
   if (input.plan.id === 'free') return 'Downgrade to Free'
   if (input.active)
     return input.plan.price > input.currentPlan.price ? 'Upgrade Plan' : 'Downgrade Plan'
-  return 'Start 14-day free trial'
+  return startPlanLabel(input.trialAvailable)
 }
 
 /**

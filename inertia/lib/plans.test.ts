@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPrice, isCurrentPlan, planModalButtonLabel } from '~/lib/plans'
+import { formatPrice, isCurrentPlan, planModalButtonLabel, trialText } from '~/lib/plans'
 
 describe('plan modal labels', () => {
   it('marks the current plan by plan id (the server says free without a subscription)', () => {
@@ -9,6 +9,18 @@ describe('plan modal labels', () => {
     expect(planModalButtonLabel({ id: 'agency' }, 'agency')).toBe('Current Plan')
     expect(planModalButtonLabel({ id: 'free' }, 'agency')).toBe('Downgrade to Free')
     expect(planModalButtonLabel({ id: 'trafficker' }, 'free')).toBe('Start 14-day free trial')
+    expect(planModalButtonLabel({ id: 'trafficker' }, 'free', true)).toBe('Start 14-day free trial')
+  })
+  it('offers no second trial: Subscribe, and the trial line says it was used', () => {
+    expect(planModalButtonLabel({ id: 'trafficker' }, 'free', false)).toBe('Subscribe')
+    expect(planModalButtonLabel({ id: 'free' }, 'agency', false)).toBe('Downgrade to Free')
+    expect(trialText(true)).toBe('All plans include a 14-day free trial. No credit card required.')
+    expect(trialText(undefined)).toBe(
+      'All plans include a 14-day free trial. No credit card required.'
+    )
+    expect(trialText(false)).toBe(
+      'You have had your 14-day free trial: a paid plan starts at once.'
+    )
   })
   it('formats prices in dollars', () => {
     expect(formatPrice(29)).toBe('$29')

@@ -14,11 +14,40 @@ export function isCurrentPlan(planId: string, currentPlanId: string): boolean {
   return planId === currentPlanId
 }
 
-/** The plan modal's button label: 'Current Plan', 'Downgrade to Free' or 'Start 14-day free trial'. */
-export function planModalButtonLabel(plan: { id: string }, currentPlanId: string) {
+/**
+ * What a signed-in user who has had the free trial reads instead of {@link TRIAL_TEXT}: the
+ * server gives one trial per user (`trialUsedAt`), so a paid plan then starts paid.
+ */
+export const TRIAL_USED_TEXT = 'You have had your 14-day free trial: a paid plan starts at once.'
+
+/**
+ * The trial line for a signed-in user, from the session user's `trialAvailable`; visitors
+ * (no user) read {@link TRIAL_TEXT}.
+ */
+export function trialText(trialAvailable: boolean | undefined): string {
+  return trialAvailable === false ? TRIAL_USED_TEXT : TRIAL_TEXT
+}
+
+/**
+ * The label of a paid plan the user can start: the spec's 'Start 14-day free trial' while the
+ * user's trial is available, else 'Subscribe' (the trial is not offered twice).
+ */
+export function startPlanLabel(trialAvailable: boolean | undefined): string {
+  return trialAvailable === false ? 'Subscribe' : 'Start 14-day free trial'
+}
+
+/**
+ * The plan modal's button label: 'Current Plan', 'Downgrade to Free', or
+ * {@link startPlanLabel} ('Start 14-day free trial', 'Subscribe' once the trial was used).
+ */
+export function planModalButtonLabel(
+  plan: { id: string },
+  currentPlanId: string,
+  trialAvailable?: boolean
+) {
   if (isCurrentPlan(plan.id, currentPlanId)) return 'Current Plan'
   if (plan.id === 'free') return 'Downgrade to Free'
-  return 'Start 14-day free trial'
+  return startPlanLabel(trialAvailable)
 }
 
 /** "$29" for 29, "$0" for 0, "$9.50" for 9.5. */

@@ -9,7 +9,7 @@ import { findPlan, planFeatures } from '#accounts/plan_catalog'
  * (React reads it as `Data.Accounts.SessionUser`):
  * ```
  * { id, email, firstName, lastName, displayName, avatarUrl, role, createdAt, apiTokensCount,
- *   entitled, features,
+ *   entitled, features, trialAvailable,
  *   subscription: { status, trialEnd, currentPeriodEnd, cancelAtPeriodEnd, pendingChange,
  *                   plan: { id, name, price, requestLimit } } }
  * ```
@@ -17,7 +17,9 @@ import { findPlan, planFeatures } from '#accounts/plan_catalog'
  * paid plan (`Subscription.isEntitled`: active, trialing, past_due within Stripe's retry
  * window, an unexpired invitation grant); `features` are the plan features the server's gate
  * (`planHasFeature`) grants the plan in effect. The screens read both instead of rebuilding
- * the rules. `apiTokensCount` comes from the keys module (accounts never reads keys): the web
+ * the rules. `trialAvailable`: the user has not had the one free trial yet (`trialUsedAt` is
+ * null), so a paid plan starts with it (StartStripeSubscription, ChangePlanManually); once
+ * used, a paid plan is paid from the start. `apiTokensCount` comes from the keys module (accounts never reads keys): the web
  * module's `loadSessionUser(user)` assembles both.
  */
 export default class SessionUserTransformer extends BaseTransformer<User> {
@@ -44,6 +46,7 @@ export default class SessionUserTransformer extends BaseTransformer<User> {
       apiTokensCount: this.apiTokensCount,
       entitled: subscription?.isEntitled ?? false,
       features: [...planFeatures(plan.id)],
+      trialAvailable: user.trialUsedAt === null,
       subscription: {
         status: this.entitlement.status,
         trialEnd: subscription?.trialEnd?.toISO() ?? null,

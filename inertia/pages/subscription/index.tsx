@@ -11,7 +11,7 @@ import { PlanCard } from '~/components/plan_card'
 import { SignInRedirect } from '~/components/page_redirect'
 import { useSessionUser } from '~/hooks/use_session_user'
 import { useSubscriptionFlow } from '~/hooks/use_subscription_flow'
-import { isCurrentPlan, TRIAL_TEXT } from '~/lib/plans'
+import { isCurrentPlan, trialText } from '~/lib/plans'
 import { MANUAL_MODE_TEXT, planButtonLabel } from '~/lib/billing'
 import { cn } from '~/lib/utils'
 import type { BillingMode, PublicPlan, SessionUser } from '~/types'
@@ -128,6 +128,7 @@ export default function SubscriptionPage({ plans, billing }: Props) {
             currentPlan: flow.currentPlan,
             active: flow.entitled,
             previewPending: flow.previewingPlan === plan.id,
+            trialAvailable: user.trialAvailable,
           })
           const showButton =
             selfService ||
@@ -178,7 +179,7 @@ export default function SubscriptionPage({ plans, billing }: Props) {
       </div>
 
       <footer className="mt-8 flex flex-col items-center gap-2 text-center text-sm text-slate-600">
-        <p>{TRIAL_TEXT}</p>
+        <p>{trialText(user.trialAvailable)}</p>
         <a
           href="mailto:sales@adrelay.io?subject=Custom%20plan"
           className="font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"

@@ -145,10 +145,17 @@ test.group('Subscription page with Stripe', (group) => {
     await signInWithStripeJs(browserContext, stripe.standIn, user)
     const toasts = await recordToasts(browserContext)
     const page = await visit('/subscription')
+    // The trial is given once: a user who had it is not offered it again.
     await page
-      .getByTestId('plan-card-agency')
-      .getByRole('button', { name: 'Start 14-day free trial' })
-      .click()
+      .getByText('You have had your 14-day free trial: a paid plan starts at once.')
+      .waitFor()
+    assert.equal(
+      await page
+        .getByText('All plans include a 14-day free trial. No credit card required.')
+        .count(),
+      0
+    )
+    await page.getByTestId('plan-card-agency').getByRole('button', { name: 'Subscribe' }).click()
     await page.getByText('Subscribe to the Agency plan for $99/month').waitFor()
 
     await page.getByRole('button', { name: '← Back to plans' }).click()
@@ -189,10 +196,7 @@ test.group('Subscription page with Stripe', (group) => {
     await signInWithStripeJs(browserContext, stripe.standIn, user)
     const page = await visit('/subscription')
     await toast(page).getByText('Subscription Reset', { exact: true }).waitFor()
-    await page
-      .getByTestId('plan-card-agency')
-      .getByRole('button', { name: 'Start 14-day free trial' })
-      .waitFor()
+    await page.getByTestId('plan-card-agency').getByRole('button', { name: 'Subscribe' }).waitFor()
   })
 
   test('an upgrade shows the change preview, then Upgrade Successful! and the new plan', async ({

@@ -26,7 +26,21 @@ test.group('The session user (GET /api/auth/user and the shared prop `user`)', (
       displayName: 'Ada Byron',
       entitled: false,
       features: [],
+      trialAvailable: true,
       subscription: { status: 'active', plan: { id: 'free', name: 'Free' } },
+    })
+  })
+
+  test('a user who had the free trial is told it is not available again', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser({ trialUsedAt: DateTime.utc().minus({ days: 30 }) })
+    const response = await client.get('/api/auth/user').loginAs(user)
+    response.assertStatus(200)
+    assert.containsSubset(response.body(), {
+      trialAvailable: false,
+      subscription: { plan: { id: 'free' } },
     })
   })
 

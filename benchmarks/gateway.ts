@@ -18,14 +18,20 @@
 | CPU per request is the figure to trust on a loaded machine: it does not depend on how much
 | CPU the load generator and other processes leave the server.
 |
-| The load generator shares the machine with the app, and background load drifts, so each
-| round measures a, b and c back to back (order alternating per round) and yields its own
-| c/b and c/a; the ratios printed are the medians of the per-round ratios, and every round
-| is printed too. Figures per target are medians over the rounds.
+| The load generator shares the machine with the app, and the machine's speed drifts (on a
+| shared VM the bare handler's CPU per request was seen to double from one 8 s run to the
+| next), so each round interleaves the targets in short slots: its `--duration` seconds per
+| target are cut into `--slot`-second slots, run a, b, c, a, b, c, ... (order alternating per
+| round), and each target's round figures pool its slots (requests over time, CPU over
+| requests; p50 and p99 are the medians of the slots' figures). A drift slower than a slot then
+| moves a, b and c alike instead of whichever ran during it. Each round yields its own c/b and
+| c/a; the ratios printed are the medians of the per-round ratios, and every round is printed
+| too. Figures per target are medians over the rounds. `--slot` equal to `--duration` measures
+| each target in one run per round, as before 2026-11-29.
 |
-| Options: --duration <seconds per target> (default 8), --connections <n> (default 50),
-| --rounds <n> (default 5), --warmup <seconds per target before measuring> (default 10),
-| --no-build.
+| Options: --duration <seconds per target per round> (default 8), --slot <seconds> (default 2),
+| --connections <n> (default 50), --rounds <n> (default 5), --warmup <seconds per target before
+| measuring> (default 10), --no-build.
 */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
@@ -37,6 +43,8 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const BUILD = `${ROOT}build/`
 
 const DURATION_SECONDS = option('duration', 8)
+const SLOT_SECONDS = Math.min(option('slot', 2), DURATION_SECONDS)
+const SLOTS = Math.max(1, Math.round(DURATION_SECONDS / SLOT_SECONDS))
 const CONNECTIONS = option('connections', 50)
 const ROUNDS = option('rounds', 5)
 const WARMUP_SECONDS = option('warmup', 10)
@@ -70,25 +78,48 @@ interface Figures {
   cpuMicros: number
 }
 
-async function measure(
+/** One slot's raw figures: what autocannon and /proc measured over it. */
+interface Slot {
+  requests: number
+  seconds: number
+  p50: number
+  p99: number
+  non2xx: number
+  cpuMicros: number
+}
+
+async function measureSlot(
   url: string,
   headers: Record<string, string>,
   pid: number | undefined
-): Promise<Figures> {
+): Promise<Slot> {
   const cpuBefore = cpuMicrosOf(pid)
   const result = await autocannon({
     url,
     headers,
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
+    duration: DURATION_SECONDS / SLOTS,
     pipelining: 1,
   })
   return {
-    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    seconds: result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
-    cpuMicros: (cpuMicrosOf(pid) - cpuBefore) / Math.max(1, result.requests.total),
+    cpuMicros: cpuMicrosOf(pid) - cpuBefore,
+  }
+}
+
+/** A target's figures over one round: its slots pooled. */
+function pool(slots: Slot[]): Figures {
+  const requests = slots.reduce((total, slot) => total + slot.requests, 0)
+  return {
+    requestsPerSecond: requests / slots.reduce((total, slot) => total + slot.seconds, 0),
+    p50: median(slots.map((slot) => slot.p50)),
+    p99: median(slots.map((slot) => slot.p99)),
+    non2xx: slots.reduce((total, slot) => total + slot.non2xx, 0),
+    cpuMicros: slots.reduce((total, slot) => total + slot.cpuMicros, 0) / Math.max(1, requests),
   }
 }
 
@@ -214,8 +245,15 @@ async function runBackend(baseEnv: NodeJS.ProcessEnv): Promise<string> {
     for (let round = 0; round < ROUNDS; round++) {
       const order: Array<'a' | 'b' | 'c'> = round % 2 === 0 ? ['a', 'b', 'c'] : ['c', 'b', 'a']
       const pids = { a: baseline.child.pid, b: server.child.pid, c: server.child.pid }
-      for (const name of order)
-        runs[name].push(await measure(targets[name].url, headersFor(name, round), pids[name]))
+      const slots: Record<'a' | 'b' | 'c', Slot[]> = { a: [], b: [], c: [] }
+      for (let slot = 0; slot < SLOTS; slot++) {
+        for (const name of order) {
+          slots[name].push(
+            await measureSlot(targets[name].url, headersFor(name, round), pids[name])
+          )
+        }
+      }
+      for (const name of ['a', 'b', 'c'] as const) runs[name].push(pool(slots[name]))
       const [a, b, c] = (['a', 'b', 'c'] as const).map((name) => runs[name][round])
       roundRatios.push({
         cb: c.requestsPerSecond / b.requestsPerSecond,
@@ -240,7 +278,7 @@ async function runBackend(baseEnv: NodeJS.ProcessEnv): Promise<string> {
     ) as Record<'a' | 'b' | 'c', Figures>
 
     console.log(
-      `\nbench:gateway — ${storage}, ${CONNECTIONS} connections, ${DURATION_SECONDS}s × ${ROUNDS} rounds (medians), Node ${process.version}`
+      `\nbench:gateway — ${storage}, ${CONNECTIONS} connections, ${DURATION_SECONDS}s per target × ${ROUNDS} rounds in ${SLOTS} interleaved slots each (medians), Node ${process.version}`
     )
     console.log(
       'target                              req/s      p50 ms   p99 ms   non-2xx   CPU µs/req'

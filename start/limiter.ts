@@ -112,8 +112,9 @@ export function rateLimitedError(error: unknown): unknown {
 /**
  * Wrong user-code entries on the /device page (RFC 8628 §5.1: user codes are short, so
  * guessing must be throttled): 10 wrong entries per user per 15 minutes, then a 15-minute
- * block. Only failures count (`penalize`); a correct code resets the counter. Used directly
- * (not as route middleware); its 429 goes through `rateLimitedError`.
+ * block. Every entry is counted before the lookup and a right code gives back its own
+ * attempt only (a right code never clears earlier wrong ones). Used directly by
+ * DevicePageController (not as route middleware); its 429 goes through `rateLimitedError`.
  */
 export const deviceCodeEntryLimiter = () =>
   limiter.use({ requests: 10, duration: '15 mins', blockDuration: '15 mins' })

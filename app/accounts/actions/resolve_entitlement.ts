@@ -51,3 +51,14 @@ export async function planIdOf(userId: number, now: Date = new Date()): Promise<
     .first()
   return planInEffectOfRow(row, now.getTime())
 }
+
+/**
+ * Whether the user's account is suspended (`users.suspended_at` set by an admin,
+ * SetUserSuspension). Sessions and bearer keys check it where they authenticate; the work an
+ * account does with neither (embed reads, scheduled rules) asks here. An unknown user reads
+ * as not suspended (their rows are gone with them).
+ */
+export async function isSuspended(userId: number): Promise<boolean> {
+  const row = await db.from('users').where('id', userId).select('suspended_at').first()
+  return Boolean(row && row.suspended_at !== null)
+}

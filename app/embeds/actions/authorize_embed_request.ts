@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import EmbedSession from '#embeds/models/embed_session'
-import { planIdOf } from '#accounts/actions/resolve_entitlement'
+import { isSuspended, planIdOf } from '#accounts/actions/resolve_entitlement'
 import { assertPlanHasFeature, type PlanId } from '#accounts/plan_catalog'
 import { AppError } from '#shared/errors'
 import { hashClientSecret, SESSION_ID_PATTERN } from '#embeds/services/client_secret'
@@ -37,7 +37,8 @@ export class AuthorizeEmbedRequest {
 
   /**
    * @throws AppError 401 `invalid_client_secret`, 403 `embed_session_revoked`, 401
-   *   `embed_session_expired`, 403 `plan_upgrade_required`, 403 `embed_component_not_allowed`
+   *   `embed_session_expired`, 403 `account_suspended` (the owner's account, as on the
+   *   API), 403 `plan_upgrade_required`, 403 `embed_component_not_allowed`
    */
   async authorize(
     session: EmbedSession,
@@ -67,6 +68,9 @@ export class AuthorizeEmbedRequest {
         { expiredAt: session.expiresAt.toUTC().toISO() },
         { 'WWW-Authenticate': 'Bearer realm="adrelay-embed", error="invalid_token"' }
       )
+    }
+    if (await isSuspended(session.userId)) {
+      throw new AppError('account_suspended', 'This account is suspended. Contact support.', 403)
     }
     const planId = await planIdOf(session.userId)
     assertPlanHasFeature(planId, 'embed_widgets', 'Embeddable widgets')

@@ -45,13 +45,25 @@ export default class DevicePageController {
     )
   }
 
+  /**
+   * Runs a user-code entry under the wrong-entry limit (start/limiter.ts): the attempt is
+   * counted before the code is looked up (so parallel guesses cannot all pass one check), and
+   * a right code gives back only its own attempt. Earlier wrong entries stay counted: with the
+   * limiter's `penalize` a right code reset the count, so anyone could keep guessing by
+   * entering a code of their own every nine tries.
+   * @throws AppError 429 `rate_limited` once 10 wrong entries are counted
+   */
   async #limited<T>(userId: number, run: () => Promise<T>): Promise<T> {
-    const [error, result] = await deviceCodeEntryLimiter().penalize(
-      `device_code_entry:user:${userId}`,
-      run
-    )
-    if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) throw rateLimitedError(error)
-    if (error) throw error
-    return result as T
+    const limiter = deviceCodeEntryLimiter()
+    const key = `device_code_entry:user:${userId}`
+    try {
+      await limiter.consume(key)
+    } catch (error) {
+      if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) throw rateLimitedError(error)
+      throw error
+    }
+    const result = await run()
+    await limiter.decrement(key)
+    return result
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { safeEqual } from '@adonisjs/core/helpers'
 import env from '#start/env'
 import metaConfig from '#config/meta'
 import { AppError } from '#shared/errors'
@@ -15,7 +16,14 @@ export default class LeadgenWebhookController {
   async verify({ request, response }: HttpContext) {
     const expected = env.get('META_WEBHOOK_VERIFY_TOKEN')
     const qs = request.qs()
-    if (expected && qs['hub.mode'] === 'subscribe' && qs['hub.verify_token'] === expected) {
+    const given = qs['hub.verify_token']
+    // A configured secret: compared in constant time, like the POST's signature.
+    if (
+      expected &&
+      qs['hub.mode'] === 'subscribe' &&
+      typeof given === 'string' &&
+      safeEqual(expected, given)
+    ) {
       return response.type('text/plain').send(String(qs['hub.challenge'] ?? ''))
     }
     throw new AppError('webhook_verification_failed', 'Unknown verify token.', 403)

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { toDbTimestamp } from '#shared/db_time'
 import { retryOnDeadlock } from '#shared/deadlock_retry'
-import { entitlementOf } from '#accounts/actions/resolve_entitlement'
+import { entitlementOf, isSuspended } from '#accounts/actions/resolve_entitlement'
 import { planHasFeature } from '#accounts/plan_catalog'
 import Rule from '#rules/models/rule'
 import RuleRun, { type RuleRunTrigger } from '#rules/models/rule_run'
@@ -100,6 +100,15 @@ export class RuleScheduler {
     tick: DateTime,
     batchSize: number
   ) {
+    // A suspended account's rules do not run (no Meta writes, no webhooks) until it is
+    // reinstated; they keep their schedule.
+    if (await isSuspended(userId)) {
+      for (const { run } of claimed) {
+        run.status = 'skipped'
+        run.reason = 'account_suspended: the account is suspended.'
+      }
+      return settle(claimed, tick, () => [])
+    }
     // A plan that lapsed stops the rules (they stay, disabled in effect, until it is renewed).
     const entitlement = await entitlementOf(userId)
     if (!planHasFeature(entitlement.plan.id, 'automated_rules')) {

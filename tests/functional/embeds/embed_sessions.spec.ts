@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
@@ -217,6 +218,21 @@ test.group('Embed reads: origin, secret, expiry, revocation, scope', (group) => 
     const response = await read(client, id, 'quota', clientSecret)
     response.assertStatus(403)
     response.assertBodyContains({ error: { code: 'embed_session_revoked' } })
+  })
+
+  test("a suspended owner's sessions answer 403 account_suspended until reinstated", async ({
+    client,
+  }) => {
+    const { id, clientSecret, user } = await mint(client)
+    ;(await read(client, id, 'quota', clientSecret)).assertStatus(200)
+    user.suspendedAt = DateTime.utc()
+    await user.save()
+    const response = await read(client, id, 'quota', clientSecret)
+    response.assertStatus(403)
+    response.assertBodyContains({ error: { code: 'account_suspended' } })
+    user.suspendedAt = null
+    await user.save()
+    ;(await read(client, id, 'quota', clientSecret)).assertStatus(200)
   })
 
   test("a component outside the session's scope is refused", async ({ client }) => {

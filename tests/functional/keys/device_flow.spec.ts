@@ -244,6 +244,38 @@ test.group('Device authorization (RFC 8628)', () => {
     ;(await decide(client, other, userCode, 'approve')).assertStatus(200)
   })
 
+  test('a right code of your own does not clear the wrong entries before it', async ({
+    client,
+  }) => {
+    const user = await createUser()
+    const entry = (userCode: string) =>
+      client.post('/api/device/lookup').json({ userCode }).withCsrfToken().loginAs(user)
+    const { user_code: own } = await startSignIn(client, 'own-box')
+    for (let attempt = 0; attempt < 9; attempt++) (await entry('BBBB-BBBB')).assertStatus(404)
+    ;(await entry(own)).assertStatus(200)
+    // The tenth wrong entry is still allowed; after it, every entry is refused, the right one too.
+    ;(await entry('CCCC-CCCC')).assertStatus(404)
+    const blocked = await entry(own)
+    blocked.assertStatus(429)
+    blocked.assertBodyContains({ error: { code: 'rate_limited' } })
+  })
+
+  test('parallel wrong entries cannot all pass the limit', async ({ client, assert }) => {
+    const user = await createUser()
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        client
+          .post('/api/device/lookup')
+          .json({ userCode: 'DDDD-DDDD' })
+          .withCsrfToken()
+          .loginAs(user)
+      )
+    )
+    const statuses = answers.map((answer) => answer.status())
+    assert.equal(statuses.filter((status) => status === 404).length, 10)
+    assert.equal(statuses.filter((status) => status === 429).length, 10)
+  })
+
   test('signed out, /device sends the visitor to sign in and back with the code', async ({
     client,
     assert,

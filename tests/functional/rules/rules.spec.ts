@@ -623,6 +623,27 @@ test.group('Rules: scheduling', (group) => {
     }
   })
 
+  test("a suspended account's due rules are skipped, not run", async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'A',
+      definition: definition(),
+      enabled: true,
+      mode: 'auto',
+    })
+    user.suspendedAt = DateTime.utc()
+    await user.save()
+    await Rule.query()
+      .where('id', rule.id)
+      .update({ nextRunAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-LL-dd HH:mm:ss') })
+    const writes = posts(sandbox).length
+    await (await app.container.make(RuleScheduler)).runTick(DateTime.utc())
+    const run = await RuleRun.findByOrFail('rule_id', rule.id)
+    assert.equal(run.status, 'skipped')
+    assert.match(run.reason!, /account_suspended/)
+    assert.equal(posts(sandbox).length, writes)
+  })
+
   test('a user whose plan lapsed has due rules skipped, not run', async ({ assert }) => {
     const user = await traffickerWithMeta()
     const { rule } = await invoke(user.id, 'create_rule', {

@@ -282,10 +282,12 @@ export const scopeSchema = z.object({
         .describe('Name contains (case-insensitive)'),
       statuses: z
         .array(z.enum(['ACTIVE', 'PAUSED']))
+        .max(2)
         .optional()
         .describe('Only objects with these statuses (default: ACTIVE and PAUSED)'),
       objectives: z
         .array(z.string().regex(/^[A-Z_]{2,40}$/))
+        .max(20)
         .optional()
         .describe('Only campaigns with these objectives (e.g. OUTCOME_SALES)'),
     })

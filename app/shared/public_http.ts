@@ -100,6 +100,16 @@ export function assertPublicUrlShape(raw: string, allowedOrigins: readonly strin
       422
     )
   }
+  // RFC 1035 §2.3.4: a name is at most 253 characters (without the root dot), a label 63; a
+  // longer one can never resolve, and it would not fit the stored display columns either.
+  const name = url.hostname.replace(/\.$/, '')
+  if (name.length > 253 || name.split('.').some((label) => label.length > 63)) {
+    throw new AppError(
+      PUBLIC_FETCH_ERRORS.invalid,
+      'The host name is too long (at most 253 characters, 63 between dots).',
+      422
+    )
+  }
   if (allowedOrigins.includes(url.origin)) return url
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (

@@ -97,10 +97,13 @@ function parseExpiry(value: string | null | undefined): DateTime | null {
   const parsed = /^\d{4}-\d{2}-\d{2}$/.test(value)
     ? DateTime.fromISO(value, { zone: 'utc' }).endOf('day')
     : DateTime.fromISO(value, { setZone: true }).toUTC()
-  if (!parsed.isValid || parsed.toMillis() <= Date.now()) {
+  // At most ten years ahead: no code needs longer (leave it empty for none), and a year past
+  // 9999 cannot be stored (it read back as "never expires" on SQLite).
+  const latest = DateTime.utc().plus({ years: 10 })
+  if (!parsed.isValid || parsed.toMillis() <= Date.now() || parsed > latest) {
     throw new AppError(
       'invalid_invitation_code_input',
-      'The expiry must be a future date (YYYY-MM-DD) or ISO 8601 time.',
+      'The expiry must be a future date (YYYY-MM-DD) or ISO 8601 time, at most ten years ahead.',
       422,
       { field: 'expiresAt' }
     )

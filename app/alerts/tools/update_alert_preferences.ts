@@ -1,6 +1,7 @@
 import { defineAction } from '#registry/define_action'
 import { UpdateAlertPreferences } from '#alerts/actions/alert_preferences'
 import { z } from 'zod'
+import { ALERT_CHANNELS } from '#alerts/services/alert_defaults'
 import {
   ALERTS_FEATURE,
   alertTypeSchema,
@@ -17,7 +18,13 @@ export const updateAlertPreferences = defineAction({
     'Changes alert preferences; only the fields given change. channels maps alert types to their channels (e.g. {"quota_80": ["in_app"], "rule_fired": ["in_app", "email", "webhook"]}); an empty list mutes a type. quietHours: null turns quiet hours off. Returns every preference after the change.',
   input: preferencesSchema.partial().extend({
     channels: z
-      .partialRecord(alertTypeSchema, z.array(channelSchema))
+      .partialRecord(
+        alertTypeSchema,
+        z
+          .array(channelSchema)
+          .max(ALERT_CHANNELS.length)
+          .refine((list) => new Set(list).size === list.length, 'Name each channel once.')
+      )
       .optional()
       .describe('Channels per alert type to change; types not named keep theirs'),
   }),

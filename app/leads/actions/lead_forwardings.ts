@@ -88,7 +88,8 @@ export class CreateLeadForwarding {
           userId,
           name: input.name,
           urlEncrypted: encryption.encrypt(url.toString()),
-          urlDisplay: url.origin,
+          // VARCHAR(255): a 253-character host with scheme and port can be 267.
+          urlDisplay: url.origin.slice(0, 255),
           secretEncrypted: encryption.encrypt(secret),
           formIds: formIds.length > 0 ? formIds : null,
         },

@@ -72,10 +72,11 @@ function monthWindow(month: string | null | undefined, now: Date) {
   if (!month) return billingPeriodAt(now)
   const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month)
   const current = billingPeriodAt(now)
-  if (!match || month > current.period) {
+  // From 2000-01: no calls are older, and Date.UTC would read years 0-99 as 1900-1999.
+  if (!match || month > current.period || month < '2000-01') {
     throw new AppError(
       'validation_failed',
-      `month: must be a month in the form YYYY-MM, not after ${current.period}`,
+      `month: must be a month in the form YYYY-MM, from 2000-01 to ${current.period}`,
       422,
       { field: 'month' }
     )

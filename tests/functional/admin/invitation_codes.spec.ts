@@ -100,6 +100,18 @@ test.group('Admin invitation codes', (group) => {
       error: { code: 'invalid_invitation_code_input', field: 'expiresAt' },
     })
 
+    // Past year 9999 it cannot be stored (SQLite read it back as "never expires").
+    for (const expiresAt of [
+      '+010000-01-01T00:00:00Z',
+      DateTime.utc().plus({ years: 11 }).toISODate(),
+    ]) {
+      const far = await create({ planId: 'agency', maxRedemptions: 1, expiresAt })
+      far.assertStatus(422)
+      far.assertBodyContains({
+        error: { code: 'invalid_invitation_code_input', field: 'expiresAt' },
+      })
+    }
+
     const unknownPlan = await create({ planId: 'platinum', maxRedemptions: 5 })
     unknownPlan.assertStatus(422)
     unknownPlan.assertBodyContains({ error: { code: 'validation_failed' } })

@@ -222,6 +222,25 @@ test.group('Alert channels: webhooks', (group) => {
     assert.lengthOf(receiver.received, 0)
   })
 
+  test('a host name longer than DNS allows is refused with url_invalid, nothing stored', async ({
+    client,
+    assert,
+  }) => {
+    const { key } = await paidUser()
+    const longLabel = `https://${'a'.repeat(64)}.example.com/hook`
+    const longName = `https://${Array.from({ length: 6 }, () => 'a'.repeat(60)).join('.')}.example.com/x`
+    for (const url of [longLabel, longName]) {
+      const refused = await client
+        .post('/api/v1/alerts/create_alert_webhook')
+        .bearerToken(key)
+        .json({ name: 'Too long', format: 'json', url })
+      refused.assertStatus(422)
+      assert.equal(refused.body().error.code, 'url_invalid')
+    }
+    const list = await client.get('/api/v1/alerts/list_alert_webhooks').bearerToken(key)
+    assert.lengthOf(list.body().webhooks, 0)
+  })
+
   test('webhooks are listed without their URL path or secret, and can be deleted', async ({
     client,
     assert,

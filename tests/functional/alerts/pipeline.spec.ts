@@ -193,5 +193,15 @@ test.group('Alerts pipeline', () => {
       .json({ quietHours: { start: '25:00', end: '06:00' } })
     badTime.assertStatus(422)
     assert.equal(badTime.body().error.field, 'quietHours.start')
+
+    // A channel list names each channel once (it is stored as sent).
+    for (const list of [['in_app', 'in_app'], Array.from({ length: 60_000 }, () => 'in_app')]) {
+      const repeated = await client
+        .post('/api/v1/alerts/update_alert_preferences')
+        .bearerToken(key)
+        .json({ channels: { quota_80: list } })
+      repeated.assertStatus(422)
+      assert.equal(repeated.body().error.field, 'channels.quota_80')
+    }
   })
 })

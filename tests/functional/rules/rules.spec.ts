@@ -150,6 +150,24 @@ test.group('Rules: plan gates and validation', (group) => {
     assert.match(error.message, /Ads have no budget/)
   })
 
+  test('filter lists are bounded, so a definition always fits its column', async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    for (const filters of [
+      { objectives: Array.from({ length: 2000 }, () => 'OUTCOME_SALES') },
+      { statuses: Array.from({ length: 1000 }, () => 'ACTIVE') },
+    ]) {
+      const error = await failure(
+        invoke(user.id, 'create_rule', {
+          name: 'Huge',
+          definition: definition({ scope: { adAccountIds: 'all', level: 'campaign', filters } }),
+        })
+      )
+      assert.equal(error.code, 'validation_failed')
+      assert.match(String(error.details.field), /^definition\.scope\.filters\./)
+    }
+    assert.lengthOf(await Rule.query().where('user_id', user.id), 0)
+  })
+
   test("another user's ad account cannot be in a rule's scope", async ({ assert }) => {
     const user = await traffickerWithMeta()
     const error = await failure(

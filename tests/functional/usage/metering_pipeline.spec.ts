@@ -163,5 +163,12 @@ test.group('Metering: CLI tokens', () => {
     ])
     // Reading the report is not metered.
     assert.equal(await quotaUsed(user.id), 3)
+
+    // Months before 2000 are refused (years 0-99 had read as 1900-1999).
+    for (const month of ['0000-01', '1999-12']) {
+      const old = await client.get(`/api/v1/usage/report?month=${month}`).bearerToken(token)
+      old.assertStatus(422)
+      assert.equal(old.body().error.field, 'month')
+    }
   })
 })

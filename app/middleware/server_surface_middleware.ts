@@ -6,6 +6,8 @@ import BodyParserMiddleware from '@adonisjs/core/bodyparser_middleware'
 import StaticMiddleware from '@adonisjs/static/static_middleware'
 import ViteMiddleware from '@adonisjs/vite/vite_middleware'
 import { resolveOnce } from '#shared/resolve_once'
+import { AppError } from '#shared/errors'
+import bodyParserConfig from '#config/bodyparser'
 import InertiaMiddleware from '#middleware/inertia_middleware'
 
 /**
@@ -129,10 +131,43 @@ const bodyParser = resolveOnce(() => app.container.make(BodyParserMiddleware))
  * 9 % of the metered route's throughput in an A/B on the production build (ADR 0018, amendment).
  */
 function parseBody(ctx: HttpContext, next: NextFn) {
+  const refused = unparsableBody(ctx)
+  if (refused) return Promise.reject(refused)
   const got = bodyParser()
   return got instanceof Promise
     ? got.then((parser) => parser.handle(ctx, next))
     : got.handle(ctx, next)
+}
+
+/** The methods whose bodies are parsed, and the media types they are parsed from. */
+const BODY_METHODS = new Set(bodyParserConfig.allowedMethods)
+const PARSED_TYPES = new Set(
+  [
+    ...bodyParserConfig.json.types,
+    ...bodyParserConfig.form.types,
+    ...bodyParserConfig.multipart.types,
+  ].map((type) => type.toLowerCase())
+)
+
+/**
+ * A 415 `unsupported_media_type` for a request that carries a body (RFC 9112 §6.3: a
+ * `Content-Length` above 0 or a `Transfer-Encoding`) in a media type the body parser does not
+ * read (config/bodyparser.ts: JSON, forms, multipart), else null. The parser leaves such a body
+ * unread, so every field read as absent and defaults applied: a key rotation sent as
+ * text/plain with a grace period revoked the old key at once. RFC 9110 §15.5.16.
+ */
+function unparsableBody(ctx: HttpContext): AppError | null {
+  const raw = ctx.request.request
+  if (!BODY_METHODS.has(raw.method as never)) return null
+  const length = raw.headers['content-length']
+  if (raw.headers['transfer-encoding'] === undefined && (!length || length === '0')) return null
+  const type = (raw.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
+  if (PARSED_TYPES.has(type)) return null
+  return new AppError(
+    'unsupported_media_type',
+    `${type ? `Content-Type "${type.slice(0, 100)}"` : 'A body without a Content-Type'} is not read here. Send JSON (application/json), a form (application/x-www-form-urlencoded) or multipart/form-data.`,
+    415
+  )
 }
 
 function runBrowserStack(stack: BrowserStack, ctx: HttpContext, next: NextFn) {

@@ -194,6 +194,11 @@ export function buildOpenApiDocument(registry: ActionRegistry, serverUrl: string
           code: 'payload_too_large',
           message: 'The request body is larger than 1 MB.',
         }),
+        UnsupportedMediaType: errorResponse('The body is not JSON (`Content-Type`)', {
+          code: 'unsupported_media_type',
+          message:
+            'Content-Type "text/plain" is not read here. Send JSON (application/json), a form (application/x-www-form-urlencoded) or multipart/form-data.',
+        }),
         ValidationFailed: errorResponse(
           'The input does not match the schema, or names a parameter the operation does not take (`field`, `fields`)',
           {
@@ -317,7 +322,9 @@ function errorResponsesFor(options: {
     '401': ref('Unauthorized'),
     '403': ref('Forbidden'),
     ...(options.callsMeta ? { '404': ref('NotFound'), '409': ref('MetaConnectionProblem') } : {}),
-    ...(options.jsonBody ? { '413': ref('PayloadTooLarge') } : {}),
+    ...(options.jsonBody
+      ? { '413': ref('PayloadTooLarge'), '415': ref('UnsupportedMediaType') }
+      : {}),
     '422': ref('ValidationFailed'),
     '429': ref(options.callsMeta ? 'RateLimited' : 'QuotaExceeded'),
     '500': ref('InternalError'),

@@ -131,6 +131,7 @@ test.group('OpenAPI document', () => {
     assert.includeMembers(responses('/api/v1/meta/update_campaign_status', 'post'), [
       ...meta,
       '413',
+      '415',
     ])
     const examples = (name: string) =>
       Object.keys(document.components.responses[name].content['application/json'].examples)

@@ -2,6 +2,8 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { TEST_RUN_ID, removeFolderIfEmpty } from '#tests/helpers/test_run'
+import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
+import { baseUrl } from '#tests/functional/automation/mcp_client'
 
 const SURFACE_FILE = `internal/surface-test-${TEST_RUN_ID}.txt`
 
@@ -50,6 +52,37 @@ test.group('Server surfaces', (group) => {
     const response = await client.get(`/${SURFACE_FILE}`)
     response.assertStatus(404)
     response.assertBodyContains({ error: { code: 'route_not_found' } })
+  })
+
+  test('a body in a type the server does not read answers 415, and nothing is done or counted', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'agency')
+    const { key } = await createApiKey(user)
+    const body = JSON.stringify({ name: 'CRM', format: 'json', url: 'https://example.com/hook' })
+    for (const type of ['text/plain', null]) {
+      const response = await fetch(`${baseUrl()}/api/v1/alerts/create_alert_webhook`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, ...(type ? { 'content-type': type } : {}) },
+        // A Blob without a type: fetch sends no Content-Type for it.
+        body: type ? body : new Blob([body]),
+      })
+      assert.equal(response.status, 415)
+      assert.equal(((await response.json()) as any).error.code, 'unsupported_media_type')
+    }
+    const list = await client.get('/api/v1/alerts/list_alert_webhooks').bearerToken(key)
+    assert.lengthOf(list.body().webhooks, 0)
+    const usage = await client.get('/api/v1/usage').bearerToken(key)
+    assert.equal(usage.body().total, 2)
+
+    // The same body as JSON is read and acted on.
+    const created = await client
+      .post('/api/v1/alerts/create_alert_webhook')
+      .bearerToken(key)
+      .json(JSON.parse(body))
+    created.assertStatus(200)
   })
 
   test('the health probe answers JSON', async ({ client }) => {

@@ -9,6 +9,7 @@ import {
   type ResolvedAlertSettings,
 } from '#alerts/services/alert_defaults'
 import { AppError } from '#shared/errors'
+import { onceMoreOnUniqueViolation } from '#shared/db_errors'
 
 /** A partial change of preferences; absent fields keep their value. */
 export interface AlertPreferencesChange {
@@ -40,6 +41,12 @@ export class UpdateAlertPreferences {
         { field: 'timeZone' }
       )
     }
+    // Two first saves at once (MySQL) both find no row; the second insert is refused and runs
+    // again, as an update of the first's row.
+    return onceMoreOnUniqueViolation(() => this.#save(userId, change))
+  }
+
+  #save(userId: number, change: AlertPreferencesChange) {
     return db.transaction(async (trx) => {
       const row =
         (await AlertSettings.query({ client: trx }).where('user_id', userId).first()) ??

@@ -6,6 +6,7 @@ import type { PlanId } from '#accounts/plan_catalog'
 import InvitationRedemption from '#billing/models/invitation_redemption'
 import { AppError } from '#shared/errors'
 import { toDbTimestamp } from '#shared/db_time'
+import { onceMoreOnUniqueViolation } from '#shared/db_errors'
 import { checkInvitationCode } from '#billing/actions/validate_invitation_code'
 import { SubscriptionSync } from '#billing/services/subscription_sync'
 import { formatBillingDate } from '#billing/services/billing_format'
@@ -24,7 +25,17 @@ export class RedeemInvitationCode {
   constructor(private sync: SubscriptionSync) {}
 
   async execute(userId: number, rawCode: string, planId: PlanId): Promise<{ message: string }> {
-    const result = await db.transaction(async (trx) => {
+    // A double submit (MySQL) can pass the "already used" check twice; the second insert is
+    // refused by the (code, user) key and runs again, now answering 422 already_redeemed.
+    const result = await onceMoreOnUniqueViolation(() => this.#redeem(userId, rawCode, planId))
+    await this.sync.planChanged(userId)
+    return {
+      message: `Invitation code applied: you are on the ${result.planName} plan until ${formatBillingDate(result.grantsUntil)}.`,
+    }
+  }
+
+  #redeem(userId: number, rawCode: string, planId: PlanId) {
+    return db.transaction(async (trx) => {
       const check = await checkInvitationCode(rawCode, userId, trx)
       if (!check.valid)
         throw new AppError('invalid_invitation_code', check.message, 422, { reason: check.reason })
@@ -101,9 +112,5 @@ export class RedeemInvitationCode {
       }
       return { planName: check.plan.name, grantsUntil }
     })
-    await this.sync.planChanged(userId)
-    return {
-      message: `Invitation code applied: you are on the ${result.planName} plan until ${formatBillingDate(result.grantsUntil)}.`,
-    }
   }
 }

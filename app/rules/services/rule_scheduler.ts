@@ -4,6 +4,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { toDbTimestamp } from '#shared/db_time'
 import { retryOnDeadlock } from '#shared/deadlock_retry'
+import { isUniqueViolation } from '#shared/db_errors'
 import { entitlementOf, isSuspended } from '#accounts/actions/resolve_entitlement'
 import { planHasFeature } from '#accounts/plan_catalog'
 import Rule from '#rules/models/rule'
@@ -293,18 +294,4 @@ export async function claim(
 /** A manual run's claim key (never collides with a tick). */
 export function manualTick() {
   return `manual:${randomUUID()}`
-}
-
-function isUniqueViolation(error: unknown) {
-  const { code, errno, message } = (error ?? {}) as {
-    code?: string
-    errno?: number
-    message?: string
-  }
-  return (
-    code === 'ER_DUP_ENTRY' ||
-    errno === 1062 ||
-    code === 'SQLITE_CONSTRAINT' ||
-    /UNIQUE constraint failed/i.test(message ?? '')
-  )
 }

@@ -4,6 +4,7 @@ import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { anAlert } from '#tests/helpers/alerts'
 import { RaiseAlert } from '#alerts/actions/raise_alert'
 import { UpdateAlertPreferences } from '#alerts/actions/alert_preferences'
+import AlertSettings from '#alerts/models/alert_settings'
 import Notification from '#alerts/models/notification'
 import AlertDelivery from '#alerts/models/alert_delivery'
 
@@ -82,6 +83,20 @@ test.group('Alerts pipeline', () => {
       outcomes.map((outcome) => outcome.status),
       ['delivered', 'duplicate']
     )
+  })
+
+  test('first saves of preferences at once all succeed, into one row', async ({ assert }) => {
+    const user = await createUser()
+    const saves = await Promise.allSettled(
+      (['UTC', 'Europe/Paris', 'Asia/Tokyo', 'America/New_York'] as const).map((timeZone) =>
+        new UpdateAlertPreferences().execute(user.id, { timeZone })
+      )
+    )
+    assert.deepEqual(
+      saves.map((save) => save.status),
+      ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']
+    )
+    assert.lengthOf(await AlertSettings.query().where('user_id', user.id), 1)
   })
 
   test('a type with no channels is muted: nothing stored', async ({ assert }) => {

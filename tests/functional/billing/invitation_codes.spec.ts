@@ -165,6 +165,25 @@ test.group('Billing: invitation codes', (group) => {
     assert.equal(await redemptionsOf(created.code), 1)
   })
 
+  test('a double submit redeems once; the other answers already_redeemed, never a 500', async ({
+    client,
+    assert,
+  }) => {
+    const created = await newCode()
+    const user = await createUser()
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => redeem(client, user, 'agency', created.code))
+    )
+    assert.sameMembers(
+      responses.map((response) => response.status()),
+      [200, 422, 422]
+    )
+    for (const refused of responses.filter((response) => response.status() === 422)) {
+      assert.equal(refused.body().error.reason, 'already_redeemed')
+    }
+    assert.equal(await redemptionsOf(created.code), 1)
+  })
+
   test('unknown and disabled codes are invalid', async ({ client, assert }) => {
     const user = await createUser()
     const unknown = await validate(client, user, 'NO-SUCH-CODE')

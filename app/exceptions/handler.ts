@@ -75,6 +75,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
         error: {
           code: 'validation_failed',
           message: fields[0]?.message ?? 'Invalid input.',
+          // The first offending field, as the action registry's validation_failed gives it.
+          field: fields[0]?.field ?? null,
           fields,
         },
       })

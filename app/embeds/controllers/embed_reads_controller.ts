@@ -3,6 +3,7 @@ import { inject } from '@adonisjs/core'
 import { AuthorizeEmbedRequest } from '#embeds/actions/authorize_embed_request'
 import { ReadEmbedComponent } from '#embeds/actions/read_embed_component'
 import type { EmbedComponent } from '#embeds/types'
+import { embedListValidator } from '#embeds/validators'
 
 /**
  * The widgets' read-only endpoints, `GET /embed/v1/<session id>/<component>` with
@@ -38,26 +39,26 @@ export default class EmbedReadsController {
     return this.reads.usage(await this.#authorize(ctx, 'usage'))
   }
 
-  /** ?limit=1-50 (default 10) */
+  /** ?limit=1-50 (default 10); another value answers 422 validation_failed */
   async recentCalls(ctx: HttpContext) {
-    const limit = Number(ctx.request.qs().limit ?? 10)
-    return this.reads.recentCalls(
-      await this.#authorize(ctx, 'recent_calls'),
-      Number.isInteger(limit) ? limit : 10
-    )
+    const session = await this.#authorize(ctx, 'recent_calls')
+    const { limit } = await ctx.request.validateUsing(embedListValidator, {
+      data: ctx.request.qs(),
+    })
+    return this.reads.recentCalls(session, limit ?? 10)
   }
 
   async keys(ctx: HttpContext) {
     return this.reads.keys(await this.#authorize(ctx, 'keys'))
   }
 
-  /** ?limit=1-50 (default 10) */
+  /** ?limit=1-50 (default 10); another value answers 422 validation_failed */
   async ruleActivity(ctx: HttpContext) {
-    const limit = Number(ctx.request.qs().limit ?? 10)
-    return this.reads.ruleActivity(
-      await this.#authorize(ctx, 'rule_activity'),
-      Number.isInteger(limit) ? limit : 10
-    )
+    const session = await this.#authorize(ctx, 'rule_activity')
+    const { limit } = await ctx.request.validateUsing(embedListValidator, {
+      data: ctx.request.qs(),
+    })
+    return this.reads.ruleActivity(session, limit ?? 10)
   }
 
   /** ?adAccountId=act_…&datePreset=last_7d|last_14d|last_30d */

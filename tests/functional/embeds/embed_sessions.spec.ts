@@ -235,6 +235,21 @@ test.group('Embed reads: origin, secret, expiry, revocation, scope', (group) => 
     ;(await read(client, id, 'quota', clientSecret)).assertStatus(200)
   })
 
+  test('a list limit outside 1-50 answers 422, with CORS so the widget can read it', async ({
+    client,
+    assert,
+  }) => {
+    const { id, clientSecret } = await mint(client)
+    for (const limit of ['abc', '0', '51', '1.5', '1e400']) {
+      const response = await read(client, id, `recent_calls?limit=${limit}`, clientSecret)
+      response.assertStatus(422)
+      assert.equal(response.body().error.code, 'validation_failed')
+      assert.equal(response.body().error.field, 'limit')
+      assert.equal(response.header('access-control-allow-origin'), PORTAL)
+    }
+    ;(await read(client, id, 'recent_calls?limit=5', clientSecret)).assertStatus(200)
+  })
+
   test("a component outside the session's scope is refused", async ({ client }) => {
     const { id, clientSecret } = await mint(client, { components: ['quota'] })
     const response = await read(client, id, 'recent_calls', clientSecret)

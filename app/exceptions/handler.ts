@@ -62,6 +62,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       for (const [name, value] of Object.entries(error.headers)) ctx.response.header(name, value)
       return ctx.response.status(429).type('html').send(tooManyRequestsPage(error.message))
     }
+    const oauth = oauthRequestError(error, ctx)
+    if (oauth) {
+      return ctx.response.header('Cache-Control', 'no-store').status(400).send(oauth)
+    }
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) ctx.response.header(name, value)
       return ctx.response.status(error.status).send(error.toJSON())
@@ -130,6 +134,33 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (error instanceof AppError) return
     return super.report(error, ctx)
   }
+}
+
+/**
+ * The OAuth shape (RFC 6749 §5.2, RFC 8628 §3.4-3.5) for a request to `/oauth/*` refused before
+ * its controller ran (a malformed or unreadable body, a body too large): `{"error":
+ * "invalid_request", "error_description"}` with status 400, which is what OAuth clients parse;
+ * null for other paths, for errors that are not the client's (5xx), and for rate limits (their
+ * own 429 with Retry-After). The controllers answer their own OAuth errors (OAuthError).
+ */
+function oauthRequestError(error: any, ctx: HttpContext) {
+  if (!ctx.request.url().startsWith('/oauth/')) return null
+  const status = httpStatusOf(error)
+  if (
+    status < 400 ||
+    status >= 500 ||
+    (error instanceof AppError && error.code === 'rate_limited')
+  ) {
+    return null
+  }
+  const description =
+    error instanceof AppError
+      ? error.message
+      : (FRAMEWORK_CODES[error?.code as string]?.message ??
+        (error instanceof SyntaxError || status === 400
+          ? 'The request body is not valid JSON.'
+          : 'The request is malformed.'))
+  return { error: 'invalid_request', error_description: description }
 }
 
 /** The small page a browser shows for a rate-limited navigation. */

@@ -7,6 +7,7 @@ import { CLI_TOKEN_PATTERN, hashApiKey } from '#keys/services/api_key_format'
 import { DEVICE_CODE_GRANT_TYPE, USER_CODE_ALPHABET } from '#keys/services/device_codes'
 import { createUser } from '#tests/helpers/factories'
 import { decideOnDevicePage as decide } from '#tests/helpers/cli'
+import { baseUrl } from '#tests/functional/automation/mcp_client'
 import type { ApiClient } from '@japa/api-client'
 import type { DeviceAuthorizationResponse } from '#keys/actions/request_device_authorization'
 
@@ -274,6 +275,28 @@ test.group('Device authorization (RFC 8628)', () => {
     const statuses = answers.map((answer) => answer.status())
     assert.equal(statuses.filter((status) => status === 404).length, 10)
     assert.equal(statuses.filter((status) => status === 429).length, 10)
+  })
+
+  test('a body the server cannot read gets the OAuth error shape, not an HTML page', async ({
+    assert,
+  }) => {
+    for (const path of ['/oauth/token', '/oauth/device/code']) {
+      for (const [type, body] of [
+        ['application/json', '{"grant_type":'],
+        ['text/plain', 'grant_type=x'],
+      ]) {
+        const response = await fetch(`${baseUrl()}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body,
+        })
+        assert.equal(response.status, 400, `${path} ${type}`)
+        assert.equal(response.headers.get('cache-control'), 'no-store')
+        const answer = (await response.json()) as { error: string; error_description: string }
+        assert.equal(answer.error, 'invalid_request')
+        assert.isString(answer.error_description)
+      }
+    }
   })
 
   test('signed out, /device sends the visitor to sign in and back with the code', async ({

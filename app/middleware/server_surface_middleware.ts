@@ -133,10 +133,28 @@ const bodyParser = resolveOnce(() => app.container.make(BodyParserMiddleware))
 function parseBody(ctx: HttpContext, next: NextFn) {
   const refused = unparsableBody(ctx)
   if (refused) return Promise.reject(refused)
+  // Bodies are read for these methods only; GET and HEAD go on without the check below.
+  const then = BODY_METHODS.has(ctx.request.request.method as never)
+    ? () => objectBodyThen(ctx, next)
+    : next
   const got = bodyParser()
   return got instanceof Promise
-    ? got.then((parser) => parser.handle(ctx, next))
-    : got.handle(ctx, next)
+    ? got.then((parser) => parser.handle(ctx, then))
+    : got.handle(ctx, then)
+}
+
+/**
+ * Goes on only when the parsed body is an object (or absent): every endpoint takes named
+ * fields, and the framework spreads an array body into `{0: …, 1: …}`, so an array read as
+ * an empty input and defaults applied (a key minted with the default name). `/mcp` is left to
+ * the MCP SDK, which answers JSON-RPC itself.
+ * @throws AppError 422 `invalid_body`
+ */
+function objectBodyThen(ctx: HttpContext, next: NextFn) {
+  if (Array.isArray(ctx.request.body()) && ctx.request.url() !== '/mcp') {
+    throw new AppError('invalid_body', 'The body must be a JSON object, not an array.', 422)
+  }
+  return next()
 }
 
 /** The methods whose bodies are parsed, and the media types they are parsed from. */

@@ -85,6 +85,30 @@ test.group('Server surfaces', (group) => {
     created.assertStatus(200)
   })
 
+  test('an array where the body must be an object answers 422 invalid_body, nothing done', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'agency')
+    const { key } = await createApiKey(user)
+    const session = await client
+      .post('/api/tokens')
+      .unsafeJson('[1, 2]')
+      .withCsrfToken()
+      .loginAs(user)
+    session.assertStatus(422)
+    session.assertBodyContains({ error: { code: 'invalid_body' } })
+    const bearer = await client
+      .post('/api/v1/alerts/create_alert_webhook')
+      .bearerToken(key)
+      .unsafeJson('[]')
+    bearer.assertStatus(422)
+    bearer.assertBodyContains({ error: { code: 'invalid_body' } })
+    const tokens = await client.get('/api/tokens').loginAs(user)
+    assert.lengthOf(tokens.body(), 1)
+  })
+
   test('the health probe answers JSON', async ({ client }) => {
     const response = await client.get('/health')
     response.assertStatus(200)

@@ -4,6 +4,7 @@ import encryption from '@adonisjs/core/services/encryption'
 import env from '#start/env'
 import { appUrl } from '#config/app'
 import { AlertMailer } from '#alerts/services/alert_mailer'
+import { isSuspended } from '#accounts/actions/resolve_entitlement'
 import AlertDelivery from '#alerts/models/alert_delivery'
 import AlertWebhook from '#alerts/models/alert_webhook'
 import Notification from '#alerts/models/notification'
@@ -44,6 +45,10 @@ export class AlertDeliverer {
     const notification = await Notification.findOrFail(delivery.notificationId)
     delivery.attempts += 1
     try {
+      // A suspended account sends nothing out (its sessions, keys, embeds and rules stop too).
+      if (await isSuspended(delivery.userId)) {
+        throw new PermanentDeliveryError('The account is suspended: nothing was sent.')
+      }
       if (delivery.channel === 'email') {
         const mailer = await app.container.make(AlertMailer)
         await mailer.send(delivery.userId, [notification])

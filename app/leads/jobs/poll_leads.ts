@@ -4,7 +4,7 @@ import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import Subscription from '#accounts/models/subscription'
 import { planHasFeature } from '#accounts/plan_catalog'
-import { entitlementOf } from '#accounts/actions/resolve_entitlement'
+import { entitlementOf, isSuspended } from '#accounts/actions/resolve_entitlement'
 import { LeadSync } from '#leads/services/lead_sync'
 import { pruneExpiredLeads } from '#leads/services/lead_retention'
 
@@ -29,7 +29,7 @@ export default class PollLeads extends Job<Record<string, never>> {
     const rows = await Subscription.query().where('plan_id', 'agency').select('user_id')
     for (const { userId } of rows) {
       const { plan } = await entitlementOf(userId)
-      if (!planHasFeature(plan.id, 'lead_tracking')) continue
+      if (!planHasFeature(plan.id, 'lead_tracking') || (await isSuspended(userId))) continue
       await sync.poll(userId).catch((error) => {
         logger.info({ err: error, userId }, 'lead poll skipped')
       })

@@ -3,6 +3,7 @@ import app from '@adonisjs/core/services/app'
 import encryption from '@adonisjs/core/services/encryption'
 import env from '#start/env'
 import Lead from '#leads/models/lead'
+import { isSuspended } from '#accounts/actions/resolve_entitlement'
 import LeadForm from '#leads/models/lead_form'
 import LeadDelivery from '#leads/models/lead_delivery'
 import LeadForwarding from '#leads/models/lead_forwarding'
@@ -103,6 +104,10 @@ export class LeadForwarder {
     if (!delivery || delivery.status !== 'queued') return 'skipped'
     delivery.attempts += 1
     try {
+      // A suspended account forwards nothing (its sessions, keys, embeds and rules stop too).
+      if (await isSuspended(delivery.userId)) {
+        throw new Error('The account is suspended: the lead was not forwarded.')
+      }
       delivery.lastStatusCode = await this.#post(delivery)
       delivery.status = 'sent'
       delivery.sentAt = DateTime.utc()

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { anAlert, runDueJobs, useSmtpStandIn } from '#tests/helpers/alerts'
 import { SmtpStandIn } from '#stand_ins/smtp_server'
@@ -142,6 +143,24 @@ test.group('Alert channels: webhooks', (group) => {
     assert.equal(log.body().deliveries[0].status, 'sent')
     assert.equal(log.body().deliveries[0].lastStatusCode, 200)
     assert.equal(log.body().deliveries[0].webhookName, 'CRM')
+  })
+
+  test("a suspended account's alerts reach no webhook; the delivery log says why", async ({
+    client,
+    assert,
+  }) => {
+    const { user } = await userWithWebhook(client, 'json')
+    user.suspendedAt = DateTime.utc()
+    await user.save()
+    await new RaiseAlert().execute(anAlert(user.id, { title: 'Spend above threshold' }))
+    await runDueJobs()
+    assert.lengthOf(receiver.received, 0)
+    const deliveries = await AlertDelivery.query().where('user_id', user.id)
+    assert.isAbove(deliveries.length, 0)
+    for (const delivery of deliveries) {
+      assert.equal(delivery.status, 'failed')
+      assert.match(delivery.lastError!, /suspended/)
+    }
   })
 
   test('a receiver that does not know the secret sees a signature that does not verify', async ({

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { createHmac } from 'node:crypto'
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { connectMeta, freshSandbox } from '#tests/helpers/meta'
@@ -143,6 +144,22 @@ test.group('Lead forwarding', (group) => {
     assert.equal(receiver.received[0].json.receivedVia, 'webhook')
     assert.isTrue(receiver.received[0].signatureValid)
     assert.lengthOf(await LeadDelivery.query().where('user_id', user.id), 1)
+  })
+
+  test("a suspended account's leads are not forwarded; the log says why", async ({
+    client,
+    assert,
+  }) => {
+    const { user, key } = await userForwardingTo(client)
+    ;(await sandbox()).leads.addLead(FORM, { full_name: 'Ana Costa', email: 'ana@example.com' })
+    await client.get('/api/v1/leads/list_leads').bearerToken(key)
+    user.suspendedAt = DateTime.utc()
+    await user.save()
+    await runDueJobs()
+    assert.lengthOf(receiver.received, 0)
+    const [delivery] = await LeadDelivery.query().where('user_id', user.id)
+    assert.equal(delivery.status, 'failed')
+    assert.match(delivery.lastError!, /suspended/)
   })
 
   test('a destination for chosen forms receives only their leads', async ({ client, assert }) => {

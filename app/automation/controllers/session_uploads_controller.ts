@@ -25,6 +25,17 @@ function tooLarge(maxBytes: number) {
 }
 
 /**
+ * 422 `validation_failed` (field `image`) for a second file in `image`: one upload is one ad
+ * image, and appending the parts would hand Meta a corrupt file under the second one's name.
+ */
+function oneImageOnly() {
+  return new AppError('validation_failed', 'Send one image per upload.', 422, {
+    field: IMAGE_FIELD,
+    fields: [{ field: IMAGE_FIELD, message: 'Send one image per upload.', rule: 'one_file' }],
+  })
+}
+
+/**
  * `POST /api/actions/upload_ad_image/file`: the web app's image upload as
  * `multipart/form-data` (fields `adAccountId`, optional `name`, `confirm` = "true", and the
  * file in `image`). JSON bodies are capped at 1 MB, which leaves about 700 KB of image once
@@ -34,8 +45,9 @@ function tooLarge(maxBytes: number) {
  * `confirm`). Session only (CSRF + requireUser), not metered, like the JSON session adapter.
  *
  * Errors: 413 `image_too_large` (more than 8 MB: the stream is cut there), 422
- * `validation_failed` (no file in `image`, or not multipart), 422 `image_not_supported`
- * (not a JPEG/PNG/GIF/BMP/TIFF, read from the bytes), and every error of the action.
+ * `validation_failed` (no file in `image`, a second file in it, or not multipart), 422
+ * `image_not_supported` (not a JPEG/PNG/GIF/BMP/TIFF, read from the bytes), and every error of
+ * the action.
  */
 @inject()
 export default class SessionUploadsController {
@@ -55,7 +67,14 @@ export default class SessionUploadsController {
     let size = 0
     let fileName: string | null = null
     let oversize = false
+    let imageParts = 0
     request.multipart.onFile(IMAGE_FIELD, {}, async (part) => {
+      if (++imageParts > 1) {
+        // A second file would be appended to the first one's bytes: refuse the request
+        // without reading it; the abort drains the rest of the body.
+        request.multipart.abort(oneImageOnly())
+        return
+      }
       fileName = part.filename ?? null
       for await (const chunk of part as AsyncIterable<Buffer>) {
         size += chunk.length

@@ -134,6 +134,30 @@ sandboxGroup(
       })
     }
 
+    test('two files in the image field are refused with 422 and nothing reaches Meta', async ({
+      client,
+      assert,
+    }) => {
+      const user = await trafficker()
+      // The second file is large: the refusal must not wait for (or hang on) the rest.
+      const response = await client
+        .post(UPLOAD)
+        .field('adAccountId', ACCOUNT)
+        .field('confirm', 'true')
+        .file('image', PNG_BYTES, { filename: 'first.png', contentType: 'image/png' })
+        .file('image', pngOf(2 * 1024 * 1024), { filename: 'second.png', contentType: 'image/png' })
+        .withCsrfToken()
+        .loginAs(user)
+        .timeout(30_000)
+      response.assertStatus(422)
+      assert.containsSubset(response.body().error, {
+        code: 'validation_failed',
+        message: 'Send one image per upload.',
+        field: 'image',
+      })
+      assert.equal(imageWrites(sandbox), 0)
+    })
+
     test('a form without the image, or a JSON body, answers 422 naming the image field', async ({
       client,
       assert,

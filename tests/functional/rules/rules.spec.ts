@@ -641,7 +641,13 @@ test.group('Rules: scheduling', (group) => {
     }
   })
 
-  test("a suspended account's due rules are skipped, not run", async ({ assert }) => {
+  /**
+   * Creates an enabled auto rule due a minute ago, applies `change` to its owner, runs a tick,
+   * and returns the rule's run and how many writes reached Meta.
+   */
+  async function tickAfter(
+    change: (user: Awaited<ReturnType<typeof traffickerWithMeta>>) => Promise<unknown>
+  ) {
     const user = await traffickerWithMeta()
     const { rule } = await invoke(user.id, 'create_rule', {
       name: 'A',
@@ -649,37 +655,33 @@ test.group('Rules: scheduling', (group) => {
       enabled: true,
       mode: 'auto',
     })
-    user.suspendedAt = DateTime.utc()
-    await user.save()
+    await change(user)
     await Rule.query()
       .where('id', rule.id)
       .update({ nextRunAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-LL-dd HH:mm:ss') })
     const writes = posts(sandbox).length
     await (await app.container.make(RuleScheduler)).runTick(DateTime.utc())
-    const run = await RuleRun.findByOrFail('rule_id', rule.id)
+    return {
+      run: await RuleRun.findByOrFail('rule_id', rule.id),
+      wrote: posts(sandbox).length - writes,
+    }
+  }
+
+  test("a suspended account's due rules are skipped, not run", async ({ assert }) => {
+    const { run, wrote } = await tickAfter(async (user) => {
+      user.suspendedAt = DateTime.utc()
+      await user.save()
+    })
     assert.equal(run.status, 'skipped')
     assert.match(run.reason!, /account_suspended/)
-    assert.equal(posts(sandbox).length, writes)
+    assert.equal(wrote, 0)
   })
 
   test('a user whose plan lapsed has due rules skipped, not run', async ({ assert }) => {
-    const user = await traffickerWithMeta()
-    const { rule } = await invoke(user.id, 'create_rule', {
-      name: 'A',
-      definition: definition(),
-      enabled: true,
-      mode: 'auto',
-    })
-    await setPlan(user, 'free')
-    await Rule.query()
-      .where('id', rule.id)
-      .update({ nextRunAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-LL-dd HH:mm:ss') })
-    const writes = posts(sandbox).length
-    await (await app.container.make(RuleScheduler)).runTick(DateTime.utc())
-    const run = await RuleRun.findByOrFail('rule_id', rule.id)
+    const { run, wrote } = await tickAfter((user) => setPlan(user, 'free'))
     assert.equal(run.status, 'skipped')
     assert.match(run.reason!, /plan_upgrade_required/)
-    assert.equal(posts(sandbox).length, writes)
+    assert.equal(wrote, 0)
   })
 })
 

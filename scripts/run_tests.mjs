@@ -2,11 +2,14 @@
 | `npm test`: the Japa suites (unit, functional, browser) and then the Vitest front-end tests.
 | Arguments go to Japa (`npm test -- --files tests/functional/keys`); with arguments, Vitest
 | is skipped (run it alone with `npm run test:ui`). The CLI (cli/) and the widgets (widgets/)
-| are built first when their sources changed.
+| are built first when their sources changed, and so is the front end when the browser suite
+| may run: the app under test then serves that build (ADR 0023). `node ace test` alone keeps
+| Vite's dev server.
 */
 import { spawnSync } from 'node:child_process'
 import { buildCli } from './build_cli.mjs'
 import { buildWidgets } from './build_widgets.mjs'
+import { buildTestFrontend, TEST_FRONTEND_DIR } from './build_test_frontend.mjs'
 
 const args = process.argv.slice(2)
 // The environment as npm gave it: Vite's in-process build (buildWidgets) sets
@@ -21,6 +24,12 @@ if (buildCli() !== 0) process.exit(1)
 // The widget browser tests load the script-tag build the app serves and bundle a portal with
 // the React package: build both when their sources changed (skipped when fresh).
 if ((await buildWidgets()) !== 0) process.exit(1)
+// The browser suite runs on the front end's production build (skipped when fresh). With
+// arguments naming no browser test, the app keeps Vite's dev server (nothing to build).
+if (args.length === 0 || args.some((arg) => arg.includes('browser'))) {
+  if ((await buildTestFrontend()) !== 0) process.exit(1)
+  environment.TEST_FRONTEND_BUILD = TEST_FRONTEND_DIR
+}
 
 let status = run(process.execPath, ['ace', 'test', ...args])
 if (args.length === 0) {

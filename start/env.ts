@@ -44,6 +44,10 @@ export default await Env.create(new URL('../', import.meta.url), {
   GOOGLE_ACCESS_TOKEN_URL: Env.schema.string.optional(),
   GOOGLE_USER_INFO_URL: Env.schema.string.optional(),
 
+  /* Tests: the front end's production build the browser suite serves instead of Vite's dev
+     server (set by `npm test`, scripts/build_test_frontend.mjs; ADR 0023) */
+  TEST_FRONTEND_BUILD: Env.schema.string.optional(),
+
   /* Metered API */
   API_KEY_CACHE_TTL_MS: Env.schema.number.optional(),
   CALL_LOG_FLUSH_INTERVAL_MS: Env.schema.number.optional(),

@@ -4,10 +4,14 @@ import Subscription, { type SubscriptionStatus } from '#accounts/models/subscrip
 import type { PlanId } from '#accounts/plan_catalog'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
+import { inertiaVersion } from '#tests/helpers/inertia'
 
 /** An Inertia visit's page object (the shared props included). */
 async function inertiaPage(client: any, url: string, user?: any) {
-  const request = client.get(url).header('X-Inertia', 'true').header('X-Inertia-Version', '1')
+  const request = client
+    .get(url)
+    .header('X-Inertia', 'true')
+    .header('X-Inertia-Version', await inertiaVersion())
   const response = user ? await request.loginAs(user) : await request
   response.assertStatus(200)
   return response.body()

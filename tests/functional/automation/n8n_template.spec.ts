@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { createUser } from '#tests/helpers/factories'
 import { appUrl } from '#config/app'
+import { inertiaVersion } from '#tests/helpers/inertia'
 
 test.group('n8n workflow template', () => {
   test('it parses and its MCP node points at /mcp with httpStreamable and bearer auth', async ({
@@ -117,7 +118,7 @@ test.group('n8n workflow template', () => {
     const response = await client
       .get('/dashboard')
       .header('X-Inertia', 'true')
-      .header('X-Inertia-Version', '1')
+      .header('X-Inertia-Version', await inertiaVersion())
       .loginAs(user)
     response.assertStatus(200)
     const props = response.body().props

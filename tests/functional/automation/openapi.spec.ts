@@ -3,6 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { publishedRegistry } from '#automation/registry/published_actions'
 import { createApiKey } from '#tests/helpers/factories'
 import { ALEX, IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+import { inertiaVersion } from '#tests/helpers/inertia'
 
 /**
  * Serialises `values` into a query string the way an OpenAPI client does, from the operation's
@@ -211,7 +212,7 @@ test.group('OpenAPI document', () => {
     const response = await client
       .get('/docs/api')
       .header('X-Inertia', 'true')
-      .header('X-Inertia-Version', '1')
+      .header('X-Inertia-Version', await inertiaVersion())
     response.assertStatus(200)
     response.assertBodyContains({
       component: 'docs/api_reference',

@@ -6,6 +6,7 @@ import Subscription from '#accounts/models/subscription'
 import { resolveBillingMode } from '#config/billing'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { monthlyLimit, useBillingMode, useStripeStandIn } from '#tests/helpers/billing'
+import { inertiaVersion } from '#tests/helpers/inertia'
 
 test.group('Billing: manual mode (no Stripe keys)', (group) => {
   group.setup(() => useBillingMode('manual'))
@@ -178,7 +179,7 @@ test.group('Billing: manual mode (no Stripe keys)', (group) => {
     const response = await client
       .get('/subscription')
       .header('x-inertia', 'true')
-      .header('x-inertia-version', '1')
+      .header('x-inertia-version', await inertiaVersion())
       .loginAs(user)
     response.assertStatus(200)
     const page = response.body()

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { ALEX, connectMeta, consent, freshSandbox } from '#tests/helpers/meta'
 import MetaConnection from '#meta/models/meta_connection'
+import { inertiaVersion } from '#tests/helpers/inertia'
 
 const LEAD_SCOPES = [
   'leads_retrieval',
@@ -92,7 +93,7 @@ test.group('Meta permissions for leads', (group) => {
       .get('/leads')
       .loginAs(user)
       .header('x-inertia', 'true')
-      .header('x-inertia-version', '1')
+      .header('x-inertia-version', await inertiaVersion())
     page.assertStatus(200)
     assert.containsSubset(page.body().props, {
       entitled: true,

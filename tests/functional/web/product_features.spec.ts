@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { expectedAvailability } from '#tests/helpers/product_features'
 import { createUser } from '#tests/helpers/factories'
 import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
+import { inertiaVersion } from '#tests/helpers/inertia'
 
 test.group('Shared prop productFeatures', (group) => {
   useRolledBackTransaction(group)
@@ -12,7 +13,7 @@ test.group('Shared prop productFeatures', (group) => {
     const visitor = await client
       .get('/')
       .header('X-Inertia', 'true')
-      .header('X-Inertia-Version', '1')
+      .header('X-Inertia-Version', await inertiaVersion())
     visitor.assertStatus(200)
     assert.deepEqual(visitor.body().props.productFeatures, expectedAvailability())
 
@@ -20,7 +21,7 @@ test.group('Shared prop productFeatures', (group) => {
     const signedIn = await client
       .get('/dashboard')
       .header('X-Inertia', 'true')
-      .header('X-Inertia-Version', '1')
+      .header('X-Inertia-Version', await inertiaVersion())
       .loginAs(user)
     signedIn.assertStatus(200)
     assert.deepEqual(signedIn.body().props.productFeatures, expectedAvailability())

@@ -1,10 +1,11 @@
 import { test } from '@japa/runner'
-import { DateTime } from 'luxon'
+import { DateTime, Settings } from 'luxon'
 import type { ApiClient } from '@japa/api-client'
 import ace from '@adonisjs/core/services/ace'
 import Subscription from '#accounts/models/subscription'
 import type User from '#accounts/models/user'
 import InvitationCode from '#billing/models/invitation_code'
+import InvitationRedemption from '#billing/models/invitation_redemption'
 import { CreateInvitationCode } from '#billing/actions/create_invitation_code'
 import { DisableInvitationCode } from '#billing/actions/disable_invitation_code'
 import { ListInvitationCodes } from '#billing/actions/list_invitation_codes'
@@ -86,6 +87,31 @@ test.group('Billing: invitation codes', (group) => {
     assert.closeTo(days, 45, 0.01)
     assert.equal(await monthlyLimit(client, key), 1_000_000)
     assert.equal(await redemptionsOf(created.code), 1)
+  })
+
+  test('a ten-year code redeemed in 2030 grants its plan until 2040, past 2038 (MySQL TIMESTAMP)', async ({
+    client,
+    assert,
+  }) => {
+    const created = await newCode({ grantDays: 3650 })
+    const user = await createUser()
+    // The server's clock (Luxon's) in 2030: a 3,650-day grant then ends in 2040, a date a
+    // MySQL TIMESTAMP column cannot hold (its range ends on 2038-01-19).
+    const realNow = Settings.now
+    Settings.now = () => Date.parse('2030-06-01T12:00:00Z')
+    let response
+    try {
+      response = await redeem(client, user, 'agency', created.code)
+    } finally {
+      Settings.now = realNow
+    }
+    response.assertStatus(200)
+    assert.match(response.body().message, /until .*2040/)
+    const row = await Subscription.findByOrFail('user_id', user.id)
+    assert.equal(row.currentPeriodEnd!.toUTC().toISODate(), '2040-05-29')
+    assert.equal(row.currentPeriodStart!.toUTC().toISODate(), '2030-06-01')
+    const redemption = await InvitationRedemption.findByOrFail('user_id', user.id)
+    assert.equal(redemption.grantsUntil.toUTC().toISO(), '2040-05-29T12:00:00.000Z')
   })
 
   test('a code for another plan is refused: Wrong Plan', async ({ client, assert }) => {

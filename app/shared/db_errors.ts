@@ -1,3 +1,6 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+
 /**
  * A unique-key violation: MySQL/MariaDB ER_DUP_ENTRY (errno 1062) or SQLite's
  * SQLITE_CONSTRAINT "UNIQUE constraint failed". What a look-then-insert loses when another
@@ -32,4 +35,22 @@ export async function onceMoreOnUniqueViolation<T>(work: () => Promise<T>): Prom
     if (!isUniqueViolation(error)) throw error
     return work()
   }
+}
+
+/**
+ * Runs `work` in one transaction that first locks the user's row (`SELECT … FOR UPDATE` on
+ * MySQL/MariaDB), so that a per-user limit counted inside it holds: two concurrent requests of
+ * the same user (two creations at the limit) run one after the other instead of both counting
+ * before either inserts. SQLite needs no lock: it runs write transactions one at a time.
+ */
+export function withUserRowLocked<T>(
+  userId: number,
+  work: (trx: TransactionClientContract) => Promise<T>
+): Promise<T> {
+  return db.transaction(async (trx) => {
+    if (trx.dialect.name === 'mysql') {
+      await trx.from('users').where('id', userId).forUpdate().select('id')
+    }
+    return work(trx)
+  })
 }

@@ -6,6 +6,7 @@ import AlertDelivery from '#alerts/models/alert_delivery'
 import Notification from '#alerts/models/notification'
 import { assertWebhookDestination } from '#shared/signed_webhooks'
 import { AppError } from '#shared/errors'
+import { withUserRowLocked } from '#shared/db_errors'
 
 /** Webhooks a user may keep. */
 export const MAX_WEBHOOKS_PER_USER = 10
@@ -43,23 +44,33 @@ export class CreateAlertWebhook {
     input: { name: string; format: WebhookFormat; url: string }
   ): Promise<{ webhook: AlertWebhookView; secret: string | null }> {
     const url = assertWebhookDestination(input.url, app.inProduction)
-    const count = await AlertWebhook.query().where('user_id', userId).count('* as total').first()
-    if (Number(count?.$extras.total ?? 0) >= MAX_WEBHOOKS_PER_USER) {
-      throw new AppError(
-        'webhook_limit_reached',
-        `You can have at most ${MAX_WEBHOOKS_PER_USER} alert webhooks; delete one first.`,
-        409,
-        { limit: MAX_WEBHOOKS_PER_USER }
-      )
-    }
     const secret = input.format === 'json' ? `whsec_${randomBytes(32).toString('base64url')}` : null
-    const webhook = await AlertWebhook.create({
-      userId,
-      name: input.name,
-      format: input.format,
-      urlEncrypted: encryption.encrypt(url.toString()),
-      urlDisplay: url.origin,
-      secretEncrypted: secret ? encryption.encrypt(secret) : null,
+    // Counted and inserted in one transaction (the user's row locked) so two concurrent adds
+    // cannot pass the limit together.
+    const webhook = await withUserRowLocked(userId, async (trx) => {
+      const count = await AlertWebhook.query({ client: trx })
+        .where('user_id', userId)
+        .count('* as total')
+        .first()
+      if (Number(count?.$extras.total ?? 0) >= MAX_WEBHOOKS_PER_USER) {
+        throw new AppError(
+          'webhook_limit_reached',
+          `You can have at most ${MAX_WEBHOOKS_PER_USER} alert webhooks; delete one first.`,
+          409,
+          { limit: MAX_WEBHOOKS_PER_USER }
+        )
+      }
+      return AlertWebhook.create(
+        {
+          userId,
+          name: input.name,
+          format: input.format,
+          urlEncrypted: encryption.encrypt(url.toString()),
+          urlDisplay: url.origin,
+          secretEncrypted: secret ? encryption.encrypt(secret) : null,
+        },
+        { client: trx }
+      )
     })
     return { webhook: webhookView(webhook), secret }
   }

@@ -1,7 +1,7 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ApiToken from '#keys/models/api_token'
 import { AppError } from '#shared/errors'
+import { withUserRowLocked } from '#shared/db_errors'
 import { displayPrefixOf, generateApiKey, hashApiKey } from '#keys/services/api_key_format'
 import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 
@@ -49,11 +49,8 @@ export class CreateApiKey {
     options: ClientKeyOptions = {}
   ): Promise<{ record: ApiToken; key: string }> {
     await assertKeyLimitFits(userId, options.monthlyLimit)
-    return db.transaction(async (trx) => {
-      if (trx.dialect.name === 'mysql') {
-        // Serialises concurrent creations for the same user so the limit holds.
-        await trx.from('users').where('id', userId).forUpdate().select('id')
-      }
+    // Concurrent creations for the same user run one after the other, so the limit holds.
+    return withUserRowLocked(userId, async (trx) => {
       const active = await ApiToken.query({ client: trx })
         .withScopes((scopes) => scopes.usable(userId, 'api_key'))
         .count('* as total')

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import app from '@adonisjs/core/services/app'
-import db from '@adonisjs/lucid/services/db'
 import encryption from '@adonisjs/core/services/encryption'
 import Lead from '#leads/models/lead'
 import LeadForm from '#leads/models/lead_form'
@@ -8,6 +7,7 @@ import LeadDelivery, { type LeadDeliveryStatus } from '#leads/models/lead_delive
 import LeadForwarding from '#leads/models/lead_forwarding'
 import { assertWebhookDestination } from '#shared/signed_webhooks'
 import { AppError } from '#shared/errors'
+import { withUserRowLocked } from '#shared/db_errors'
 
 /** Forwarding destinations a user may keep. */
 export const MAX_LEAD_FORWARDINGS_PER_USER = 10
@@ -66,10 +66,9 @@ export class CreateLeadForwarding {
       }
     }
     const secret = `whsec_${randomBytes(32).toString('base64url')}`
-    const forwarding = await db.transaction(async (trx) => {
-      // Counted and inserted in one transaction (the user's row is locked on MySQL) so two
-      // concurrent adds cannot pass the limit together.
-      await trx.from('users').where('id', userId).forUpdate().first()
+    // Counted and inserted in one transaction (the user's row locked) so two concurrent adds
+    // cannot pass the limit together.
+    const forwarding = await withUserRowLocked(userId, async (trx) => {
       const count = await trx
         .from('lead_forwardings')
         .where('user_id', userId)

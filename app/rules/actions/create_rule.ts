@@ -1,6 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import { inject } from '@adonisjs/core'
 import { AppError } from '#shared/errors'
+import { withUserRowLocked } from '#shared/db_errors'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { findPlan, type PlanId } from '#accounts/plan_catalog'
 import { ListAdAccounts } from '#meta/actions/list_ad_accounts'
 import type { RuleDefinition, RuleMode } from '#rules/definition'
@@ -45,7 +47,13 @@ export class CreateRule {
       lastRunAt: null,
     })
     scheduleNext(rule, scopeZones(input.definition, adAccounts))
-    await rule.save()
+    // Counted again and inserted in one transaction (the user's row locked): two concurrent
+    // creations at the limit cannot both pass it. The check above refuses before calling Meta.
+    await withUserRowLocked(userId, async (trx) => {
+      await assertRuleAllowance(userId, planId, 1, trx)
+      rule.useTransaction(trx)
+      await rule.save()
+    })
     return { rule: serializeRule(rule) }
   }
 }
@@ -54,9 +62,14 @@ export class CreateRule {
  * Refuses a rule beyond the plan's allowance.
  * @throws AppError 403 `rule_limit_reached`
  */
-export async function assertRuleAllowance(userId: number, planId: PlanId, adding: number) {
+export async function assertRuleAllowance(
+  userId: number,
+  planId: PlanId,
+  adding: number,
+  client: QueryClientContract = db.connection()
+) {
   const limit = findPlan(planId)?.ruleLimit ?? 0
-  const [row] = await db.from('rules').where('user_id', userId).count('* as total')
+  const [row] = await client.from('rules').where('user_id', userId).count('* as total')
   if (Number(row.total) + adding > limit) {
     throw new AppError(
       'rule_limit_reached',

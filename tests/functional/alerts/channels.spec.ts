@@ -260,6 +260,29 @@ test.group('Alert channels: webhooks', (group) => {
     assert.lengthOf(list.body().webhooks, 0)
   })
 
+  test('past 10 webhooks the next is refused, even when several are added at once', async ({
+    client,
+    assert,
+  }) => {
+    const { key } = await paidUser()
+    const add = (name: string) =>
+      client
+        .post('/api/v1/alerts/create_alert_webhook')
+        .bearerToken(key)
+        .json({ name, format: 'json', url: receiver.url() })
+    for (let index = 0; index < 8; index++) (await add(`Hook ${index}`)).assertStatus(200)
+    // Two places left, four adds at the same moment: two are stored, two refused.
+    const answers = await Promise.all([1, 2, 3, 4].map((index) => add(`Burst ${index}`)))
+    assert.sameMembers(
+      answers.map((answer) => answer.status()),
+      [200, 200, 409, 409]
+    )
+    const refused = answers.find((answer) => answer.status() === 409)!
+    assert.containsSubset(refused.body().error, { code: 'webhook_limit_reached', limit: 10 })
+    const list = await client.get('/api/v1/alerts/list_alert_webhooks').bearerToken(key)
+    assert.lengthOf(list.body().webhooks, 10)
+  })
+
   test('webhooks are listed without their URL path or secret, and can be deleted', async ({
     client,
     assert,

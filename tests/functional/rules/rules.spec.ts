@@ -138,6 +138,35 @@ test.group('Rules: plan gates and validation', (group) => {
     assert.equal(error.details.limit, 25)
   })
 
+  test('creations at the limit at the same moment cannot pass it together', async ({ assert }) => {
+    const user = await traffickerWithMeta()
+    await Rule.createMany(
+      Array.from({ length: 24 }, (_, index) => ({
+        userId: user.id,
+        name: `Rule ${index}`,
+        enabled: false,
+        mode: 'dry_run' as const,
+        definition: definition() as any,
+        template: null,
+      }))
+    )
+    // One place left, three creations at once: one is stored, two refused.
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3].map((index) =>
+        invoke(user.id, 'create_rule', { name: `Burst ${index}`, definition: definition() })
+      )
+    )
+    assert.lengthOf(
+      outcomes.filter((outcome) => outcome.status === 'fulfilled'),
+      1
+    )
+    for (const outcome of outcomes.filter((each) => each.status === 'rejected')) {
+      assert.equal((outcome as PromiseRejectedResult).reason.code, 'rule_limit_reached')
+    }
+    const [row] = await db.from('rules').where('user_id', user.id).count('* as total')
+    assert.equal(Number(row.total), 25)
+  })
+
   test('a budget action on ads is refused with a clear 422', async ({ assert }) => {
     const user = await traffickerWithMeta()
     const error = await failure(
@@ -747,6 +776,58 @@ test.group('Rules: webhook action', (group) => {
     assert.deepInclude(visitors.change, { field: 'daily_budget', before: '5000', after: '5500' })
     const hooks = run.items.filter((item: any) => item.action === 'webhook')
     assert.isTrue(hooks.length === 2 && hooks.every((item: any) => item.status === 'executed'))
+  })
+
+  test('the webhook URL is stored encrypted, shown to its owner and still called', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const url = `${origin}/hook/T0000/B0000/secret-path-token`
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Tell Slack',
+      definition: definition({ actions: [{ type: 'webhook', url }] }),
+      mode: 'auto',
+    })
+    // At rest: no trace of the URL in the row, an encrypted value in its place.
+    const stored = await db.from('rules').where('id', rule.id).firstOrFail()
+    const raw =
+      typeof stored.definition === 'string' ? stored.definition : JSON.stringify(stored.definition)
+    assert.notInclude(raw, 'secret-path-token')
+    assert.notInclude(raw, origin)
+    assert.isString(JSON.parse(raw).actions[0].urlEncrypted)
+    // Its owner reads and edits it in full (the Rules page edits it, keys read it).
+    const { rule: read } = await invoke(user.id, 'get_rule', { ruleId: rule.id })
+    assert.equal(read.definition.actions[0].url, url)
+    await invoke(user.id, 'update_rule', { ruleId: rule.id, name: 'Tell Slack now' })
+    const { rule: renamed } = await invoke(user.id, 'get_rule', { ruleId: rule.id })
+    assert.equal(renamed.definition.actions[0].url, url)
+    // The run posts to it.
+    await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.lengthOf(received, 1)
+    assert.equal(received[0].body.rule.name, 'Tell Slack now')
+  })
+
+  test('a rule stored before encryption (URL in clear) still reads and runs', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Old',
+      definition: definition({ actions: [{ type: 'webhook', url: `${origin}/old` }] }),
+      mode: 'auto',
+    })
+    const stored = await db.from('rules').where('id', rule.id).firstOrFail()
+    const doc =
+      typeof stored.definition === 'string' ? JSON.parse(stored.definition) : stored.definition
+    doc.actions = [{ type: 'webhook', url: `${origin}/old` }]
+    await db
+      .from('rules')
+      .where('id', rule.id)
+      .update({ definition: JSON.stringify(doc) })
+    const { rule: read } = await invoke(user.id, 'get_rule', { ruleId: rule.id })
+    assert.equal(read.definition.actions[0].url, `${origin}/old`)
+    await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.lengthOf(received, 1)
   })
 
   test('a dry run records the webhook without calling it, and private addresses are refused', async ({

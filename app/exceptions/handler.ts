@@ -28,7 +28,7 @@ const FRAMEWORK_CODES: Record<string, { code: string; message: string }> = {
  * One place maps every error to a response:
  * - `AppError` → its status, headers and `{ error: { code, message, ...details } }`
  * - validation errors → 422 `validation_failed` with the offending fields
- * - malformed JSON → 400 `invalid_json`; bodies over 1 MB → 413 `payload_too_large`
+ * - malformed JSON → 400 `invalid_json`; an unreadable multipart body → 400 `invalid_body`; bodies over 1 MB → 413 `payload_too_large`
  * - unknown `/api/*` routes → 404 JSON; other unknown paths → the 404 page
  * - anything unexpected → 500 `internal_error` with the request id, never internals
  */
@@ -99,7 +99,13 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return ctx.response.status(401).send({ message: 'Unauthorized' })
     }
     if (status >= 400 && status < 500) {
-      const known = FRAMEWORK_CODES[error?.code as string]
+      const known =
+        FRAMEWORK_CODES[error?.code as string] ??
+        // A multipart body the parser cannot read at all (no boundary in its Content-Type,
+        // say) fails inside formidable without a framework code: not a JSON error.
+        (status === 400 && ctx.request.is(['multipart']) === 'multipart'
+          ? FRAMEWORK_CODES.E_INVALID_MULTIPART_REQUEST
+          : undefined)
       const code =
         known?.code ??
         (error instanceof SyntaxError || status === 400 ? 'invalid_json' : 'bad_request')

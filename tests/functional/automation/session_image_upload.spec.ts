@@ -158,6 +158,29 @@ sandboxGroup(
       assert.equal(imageWrites(sandbox), 0)
     })
 
+    test('a multipart body the server cannot read answers 400 invalid_body, not invalid_json', async ({
+      client,
+      assert,
+    }) => {
+      const user = await trafficker()
+      // multipart/form-data without the boundary its parts are separated by (RFC 7578 §4.1).
+      const response = await client
+        .post(UPLOAD)
+        // A body in multipart's shape, sent as it is (superagent serialises no object for it).
+        .form(
+          `--x\r\nContent-Disposition: form-data; name="adAccountId"\r\n\r\n${ACCOUNT}\r\n--x--\r\n` as any
+        )
+        .type('multipart/form-data')
+        .withCsrfToken()
+        .loginAs(user)
+      response.assertStatus(400)
+      assert.deepEqual(response.body().error, {
+        code: 'invalid_body',
+        message: 'Invalid multipart body.',
+      })
+      assert.equal(imageWrites(sandbox), 0)
+    })
+
     test('a form without the image, or a JSON body, answers 422 naming the image field', async ({
       client,
       assert,

@@ -74,6 +74,20 @@ async function budgetOf(userId: number, adSetId: string) {
   return adSet.dailyBudget as number
 }
 
+/** Stores `count` disabled dry-run rules for the user directly (no limit check). */
+function storeRules(userId: number, count: number) {
+  return Rule.createMany(
+    Array.from({ length: count }, (_, index) => ({
+      userId,
+      name: `Rule ${index}`,
+      enabled: false,
+      mode: 'dry_run' as const,
+      definition: definition() as any,
+      template: null,
+    }))
+  )
+}
+
 test.group('Rules: plan gates and validation', (group) => {
   group.each.setup(async () => {
     await freshSandbox()
@@ -120,16 +134,7 @@ test.group('Rules: plan gates and validation', (group) => {
 
   test('the plan caps the number of rules', async ({ assert }) => {
     const user = await traffickerWithMeta()
-    await Rule.createMany(
-      Array.from({ length: 25 }, (_, index) => ({
-        userId: user.id,
-        name: `Rule ${index}`,
-        enabled: false,
-        mode: 'dry_run' as const,
-        definition: definition() as any,
-        template: null,
-      }))
-    )
+    await storeRules(user.id, 25)
     const error = await failure(
       invoke(user.id, 'create_rule', { name: 'One more', definition: definition() })
     )
@@ -140,16 +145,7 @@ test.group('Rules: plan gates and validation', (group) => {
 
   test('creations at the limit at the same moment cannot pass it together', async ({ assert }) => {
     const user = await traffickerWithMeta()
-    await Rule.createMany(
-      Array.from({ length: 24 }, (_, index) => ({
-        userId: user.id,
-        name: `Rule ${index}`,
-        enabled: false,
-        mode: 'dry_run' as const,
-        definition: definition() as any,
-        template: null,
-      }))
-    )
+    await storeRules(user.id, 24)
     // One place left, three creations at once: one is stored, two refused.
     const outcomes = await Promise.allSettled(
       [1, 2, 3].map((index) =>

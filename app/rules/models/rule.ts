@@ -9,6 +9,7 @@ import type { RuleDefinition, RuleMode } from '#rules/definition'
  * (APP_KEY), as alert and lead-forwarding webhook URLs are. Everything else is stored as is.
  */
 export function sealWebhookUrls(definition: RuleDefinition): Record<string, any> {
+  if (!Array.isArray(definition?.actions)) return definition
   return {
     ...definition,
     actions: definition.actions.map(({ url, ...action }) =>

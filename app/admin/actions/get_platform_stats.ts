@@ -1,12 +1,18 @@
 import { readDb } from '#shared/read_connection'
 import { inject } from '@adonisjs/core'
 import { CountPlatformCalls } from '#usage/actions/count_platform_calls'
+import { toDbTimestamp } from '#shared/db_time'
 
 /** `GET /api/admin/stats` (spec §3 Admin stats); money in minor units of `currency`. */
 export interface PlatformStats {
   /** Every user row, suspended ones included. */
   totalUsers: number
-  /** Subscriptions with status `active` on a paid plan (any provider; trials not counted). */
+  /**
+   * Subscriptions with status `active` on a paid plan (any provider; trials not counted),
+   * less invitation grants whose period has ended: the entitlement rule
+   * (app/accounts/entitlement_rule.ts) ends them at their period end without changing the
+   * stored status, so the users table shows such a user as Inactive and on Free.
+   */
   activeSubscriptions: number
   /**
    * Monthly recurring revenue in cents: the monthly price of every `active` subscription paid
@@ -37,6 +43,12 @@ export class GetPlatformStats {
         .join('plans as p', 'p.id', 's.plan_id')
         .where('s.status', 'active')
         .where('p.price_cents', '>', 0)
+        .where((grant) =>
+          grant
+            .whereNot('s.provider', 'invitation')
+            .orWhereNull('s.current_period_end')
+            .orWhere('s.current_period_end', '>', toDbTimestamp(now))
+        )
         .count('* as total')
         .first(),
       db

@@ -2,6 +2,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createUser, setPlan } from '#tests/helpers/factories'
 import { logCallRecords } from '#tests/helpers/usage'
+import Subscription from '#accounts/models/subscription'
+import { toDbTimestamp } from '#shared/db_time'
 
 /** Logs `count` metered calls for `userId` at `at`. */
 async function logCalls(userId: number, count: number, at: Date) {
@@ -54,6 +56,33 @@ test.group('Admin stats', (group) => {
       currency: 'usd',
       apiCallsToday: 5,
     })
+  })
+
+  test('an invitation grant whose period has ended is not an active subscription', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await createUser({ role: 'admin' })
+    const running = await createUser()
+    const ended = await createUser()
+    await setPlan(running, 'agency', 'active', 'invitation')
+    await setPlan(ended, 'agency', 'active', 'invitation')
+    // The grant ran out an hour ago: its stored status stays `active` (nothing tells us).
+    await Subscription.query()
+      .where('user_id', ended.id)
+      .update({ current_period_end: toDbTimestamp(new Date(Date.now() - 60 * 60 * 1000)) })
+
+    const stats = await client.get('/api/admin/stats').loginAs(admin)
+    stats.assertStatus(200)
+    assert.equal(stats.body().activeSubscriptions, 1)
+
+    // The users table says the same: the ended grant's user is Inactive.
+    const users = await client.get('/api/admin/users').loginAs(admin)
+    users.assertStatus(200)
+    const entitledOf = (id: number) =>
+      users.body().users.find((user: { id: number }) => user.id === id)?.entitled
+    assert.isTrue(entitledOf(running.id))
+    assert.isFalse(entitledOf(ended.id))
   })
 
   test('an empty platform reports zeros, not nulls', async ({ client, assert }) => {

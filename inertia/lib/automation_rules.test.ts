@@ -47,6 +47,12 @@ describe('featureCards', () => {
     expect(status['Performance Alerts']).toBe('Available')
     expect(status['Lead Tracking']).toBe('Coming Soon')
   })
+  it('a Meta status that failed to load is unavailable, never Setup Required', () => {
+    const status = statusOf(featureCards(null, [], built))
+    expect(status['Campaign Analytics']).toBe('Status unavailable')
+    expect(status['Audience Insights']).toBe('Status unavailable')
+    expect(status['Performance Alerts']).toBe('Premium Feature')
+  })
   it('Free (no features) without Meta: setup required and premium', () => {
     expect(statusOf(featureCards(false, [], built))).toEqual({
       'Campaign Analytics': 'Setup Required',

@@ -23,8 +23,14 @@ export function remainingCalls(used: number | null | undefined, limit: number): 
 /** The label of a promised feature that does not exist yet. */
 export const COMING_SOON = 'Coming Soon'
 
-/** ready: usable now; locked: behind a plan gate; soon: the feature does not exist yet. */
-export type FeatureTone = 'ready' | 'locked' | 'soon'
+/**
+ * ready: usable now; locked: behind a plan gate or a setup step; soon: the feature does not
+ * exist yet; unknown: its status could not be loaded (never shown as "Setup Required").
+ */
+export type FeatureTone = 'ready' | 'locked' | 'soon' | 'unknown'
+
+/** The Meta-backed cards' status while the Meta connection status could not be loaded. */
+export const STATUS_UNAVAILABLE = 'Status unavailable'
 
 export interface FeatureCardStatus {
   id: 'campaign_analytics' | 'audience_insights' | 'performance_alerts' | 'lead_tracking'
@@ -36,7 +42,9 @@ export interface FeatureCardStatus {
 
 /**
  * The four feature cards and their status (spec §2 Automation):
- * - Campaign Analytics, Audience Insights: Connected with a Meta connection, else Setup Required;
+ * - Campaign Analytics, Audience Insights: Connected with a Meta connection Meta accepts, else
+ *   Setup Required (no connection, or one to renew); Status unavailable when `metaConnected` is
+ *   null (the connection status failed to load: a failed load is never "not connected");
  * - Performance Alerts: Coming Soon until the alerts module publishes `list_notifications`;
  *   then Available when the plan has `performance_alerts` (any paid plan), else Premium Feature;
  * - Lead Tracking: Coming Soon until `list_leads` is published; then Available when the plan
@@ -45,7 +53,7 @@ export interface FeatureCardStatus {
  * `available` is the shared prop `productFeatures` (issue 12 §3: no claim before the feature).
  */
 export function featureCards(
-  metaConnected: boolean,
+  metaConnected: boolean | null,
   features: readonly PlanFeature[],
   available: Pick<ProductFeatureAvailability, 'performance_alerts' | 'lead_tracking'>
 ): FeatureCardStatus[] {
@@ -55,20 +63,24 @@ export function featureCards(
       ? { status: 'Available', tone: 'ready' as const }
       : { status: locked, tone: 'locked' as const }
   }
+  const meta =
+    metaConnected === null
+      ? { status: STATUS_UNAVAILABLE, tone: 'unknown' as const }
+      : metaConnected
+        ? { status: 'Connected', tone: 'ready' as const }
+        : { status: 'Setup Required', tone: 'locked' as const }
   return [
     {
       id: 'campaign_analytics',
       title: 'Campaign Analytics',
       description: 'Spend, results and ROAS of your Meta campaigns, from the API and MCP tools.',
-      status: metaConnected ? 'Connected' : 'Setup Required',
-      tone: metaConnected ? 'ready' : 'locked',
+      ...meta,
     },
     {
       id: 'audience_insights',
       title: 'Audience Insights',
       description: 'Breakdowns by age, gender, country and placement from Meta insights.',
-      status: metaConnected ? 'Connected' : 'Setup Required',
-      tone: metaConnected ? 'ready' : 'locked',
+      ...meta,
     },
     {
       id: 'performance_alerts',

@@ -7,6 +7,7 @@ import {
   Bell,
   Bot,
   CheckCircle2,
+  CircleHelp,
   Clock,
   ExternalLink,
   KeyRound,
@@ -168,13 +169,21 @@ function FeatureCard({ card }: { card: FeatureCardStatus }) {
           <CardTitle as="h3">{card.title}</CardTitle>
         </div>
         <Badge
-          variant={ready ? 'success' : card.tone === 'soon' ? 'outline' : 'warning'}
+          variant={
+            ready
+              ? 'success'
+              : card.tone === 'soon' || card.tone === 'unknown'
+                ? 'outline'
+                : 'warning'
+          }
           data-testid={`feature-${card.id}-status`}
         >
           {ready ? (
             <CheckCircle2 className="size-3" aria-hidden="true" />
           ) : card.tone === 'soon' ? (
             <Clock className="size-3" aria-hidden="true" />
+          ) : card.tone === 'unknown' ? (
+            <CircleHelp className="size-3" aria-hidden="true" />
           ) : (
             <Lock className="size-3" aria-hidden="true" />
           )}
@@ -188,16 +197,26 @@ function FeatureCard({ card }: { card: FeatureCardStatus }) {
   )
 }
 
-function MetaNotice() {
+/**
+ * The yellow notice pointing to /integrations while the Meta tools cannot work: no connection,
+ * or one Meta no longer accepts (`reconnect`: the token expired or was revoked).
+ */
+function MetaNotice({ reconnect }: { reconnect: boolean }) {
   return (
     <Alert variant="warning" data-testid="meta-notice">
       <AlertTriangle aria-hidden="true" />
       <div>
-        <AlertTitle>Meta account not connected</AlertTitle>
+        <AlertTitle>
+          {reconnect ? 'Meta connection needs renewing' : 'Meta account not connected'}
+        </AlertTitle>
         <AlertDescription>
-          The Meta tools need a connected Meta ads account.{' '}
+          {reconnect
+            ? 'Meta no longer accepts this connection (the token expired or was revoked), so the Meta tools cannot reach your ad accounts. '
+            : 'The Meta tools need a connected Meta ads account. '}
           <Link href="/integrations" className="font-semibold underline underline-offset-4">
-            Connect it on the Integrations page
+            {reconnect
+              ? 'Reconnect it on the Integrations page'
+              : 'Connect it on the Integrations page'}
           </Link>
           .
         </AlertDescription>
@@ -364,7 +383,11 @@ function ApiAccessTab({ props }: { props: AutomationProps }) {
 function McpTab({ props, meta }: { props: AutomationProps; meta: MetaConnection }) {
   return (
     <div className="grid gap-6">
-      {meta.failed ? <MetaStatusError /> : !meta.loading && !meta.connected && <MetaNotice />}
+      {meta.failed ? (
+        <MetaStatusError />
+      ) : (
+        !meta.loading && !meta.connected && <MetaNotice reconnect={meta.reconnectRequired} />
+      )}
 
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -487,7 +510,10 @@ function McpTab({ props, meta }: { props: AutomationProps; meta: MetaConnection 
 
 /** What the page needs of the Meta connection (GET /api/meta/status, the shared query). */
 interface MetaConnection {
+  /** Connected and accepted by Meta: the Meta tools can work. */
   connected: boolean
+  /** Connected, but Meta no longer accepts the token (expired or revoked). */
+  reconnectRequired: boolean
   loading: boolean
   /** The status could not be loaded (the query asks again on the next visit). */
   failed: boolean
@@ -508,11 +534,12 @@ export default function Automation(props: AutomationProps) {
   if (!user) return <SignInRedirect title="Automation" />
 
   const meta: MetaConnection = {
-    connected: metaStatus.data?.connected ?? false,
+    connected: Boolean(metaStatus.data?.connected && !metaStatus.data.reconnectRequired),
+    reconnectRequired: Boolean(metaStatus.data?.connected && metaStatus.data.reconnectRequired),
     loading: metaStatus.isPending,
     failed: metaStatus.isError,
   }
-  const cards = featureCards(meta.connected, user.features, productFeatures)
+  const cards = featureCards(meta.failed ? null : meta.connected, user.features, productFeatures)
 
   return (
     <>

@@ -195,7 +195,19 @@ function ConnectedDetails({ status }: { status: MetaStatus }) {
   )
 }
 
-function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading: boolean }) {
+/**
+ * The Meta card. `failed`: the status could not be loaded (the page's alert says so); the card
+ * then claims neither Connected nor Not Connected and offers no connect or disconnect.
+ */
+function MetaCard({
+  status,
+  loading,
+  failed,
+}: {
+  status: MetaStatus | undefined
+  loading: boolean
+  failed: boolean
+}) {
   const [connecting, setConnecting] = useState(false)
   const disconnect = useDisconnectMeta()
   const [confirmDisconnect, setConfirmDisconnect] = useState(false)
@@ -214,6 +226,7 @@ function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading
           <div className="flex flex-wrap items-center gap-2">
             <CardTitle as="h2">Meta</CardTitle>
             {!loading &&
+              !failed &&
               (connected ? (
                 <Badge variant="success">
                   <CheckCircle2 aria-hidden="true" className="size-3" />
@@ -242,6 +255,10 @@ function MetaCard({ status, loading }: { status: MetaStatus | undefined; loading
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-4 w-1/2" />
           </div>
+        ) : failed ? (
+          <p className="text-sm text-slate-600" data-testid="meta-card-unavailable">
+            The connection's details appear here once its status loads.
+          </p>
         ) : connected && status ? (
           <>
             <ConnectedDetails status={status} />
@@ -396,6 +413,7 @@ export default function Integrations({ metaSandbox }: { metaSandbox?: boolean })
               : undefined
           }
           loading={status.isLoading}
+          failed={status.isError && !status.data}
         />
         <div className="grid gap-6 md:grid-cols-2">
           <ComingSoonCard

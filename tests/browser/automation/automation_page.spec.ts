@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { appUrl } from '#config/app'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { connectMeta } from '#tests/helpers/meta'
+import MetaConnection from '#meta/models/meta_connection'
 import { badgeFor } from '#tests/helpers/product_features'
 import { setMonthlyUsage } from '#tests/functional/automation/mcp_client'
 
@@ -174,6 +175,29 @@ test.group('Automation page (/dashboard)', () => {
     assert.equal(cursor.mcpServers.adrelay.url, endpoint)
   })
 
+  test('a connection Meta no longer accepts is not shown as Connected: the notice asks to reconnect', async ({
+    visit,
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'agency')
+    await connectMeta(user)
+    await MetaConnection.query().where('userId', user.id).update({ status: 'reconnect_required' })
+    await browserContext.loginAs(user)
+    const page = await visit('/dashboard')
+
+    await page.assertText('[data-testid="feature-campaign_analytics-status"]', 'Setup Required')
+    await page.assertText('[data-testid="feature-audience_insights-status"]', 'Setup Required')
+
+    await page.getByRole('tab', { name: 'MCP Integration' }).click()
+    const notice = page.getByTestId('meta-notice')
+    await notice.waitFor()
+    assert.include(await notice.innerText(), 'Meta connection needs renewing')
+    const link = notice.getByRole('link', { name: 'Reconnect it on the Integrations page' })
+    assert.equal(await link.getAttribute('href'), '/integrations')
+  })
+
   test('a failed Meta status load shows an error and is asked again on the next page', async ({
     browserContext,
     assert,
@@ -193,6 +217,9 @@ test.group('Automation page (/dashboard)', () => {
     await page.goto('/dashboard')
 
     await page.getByText('The Meta connection status could not be loaded.').first().waitFor()
+    // Not taken for "no connection": the Meta-backed cards do not claim a setup step.
+    await page.assertText('[data-testid="feature-campaign_analytics-status"]', 'Status unavailable')
+    await page.assertText('[data-testid="feature-audience_insights-status"]', 'Status unavailable')
     await page.getByRole('tab', { name: 'MCP Integration' }).click()
     await page.getByTestId('mcp-active').waitFor()
     await page.assertNotExists('[data-testid="meta-notice"]')

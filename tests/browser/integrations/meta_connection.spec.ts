@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import { createUser } from '#tests/helpers/factories'
-import { ALEX, freshSandbox } from '#tests/helpers/meta'
+import { ALEX, connectMeta, freshSandbox } from '#tests/helpers/meta'
 import { expectedAvailability } from '#tests/helpers/product_features'
 
 /** The toast on screen (one at a time). */
@@ -68,6 +68,26 @@ test.group('Integrations page: Meta connection', (group) => {
     await toast(page).getByText('Disconnected', { exact: true }).waitFor()
     await card.getByText('Not Connected').waitFor()
     await card.getByRole('button', { name: 'Connect Meta Account' }).waitFor()
+  })
+
+  test('a status that fails to load claims neither Connected nor Not Connected', async ({
+    browserContext,
+    assert,
+  }) => {
+    const user = await createUser()
+    await connectMeta(user)
+    await browserContext.loginAs(user)
+    const page = await browserContext.newPage()
+    await page.route('**/api/meta/status', (route) => route.abort('connectionfailed'))
+    await page.goto('/integrations')
+
+    await page.getByText('The Meta connection status could not be loaded.').waitFor()
+    const card = page.getByTestId('meta-card')
+    await card.getByTestId('meta-card-unavailable').waitFor()
+    assert.equal(await card.getByText('Not Connected').count(), 0)
+    assert.equal(await card.getByText('Connected', { exact: true }).count(), 0)
+    assert.equal(await page.getByRole('button', { name: 'Connect Meta Account' }).count(), 0)
+    assert.equal(await page.getByRole('button', { name: 'Disconnect' }).count(), 0)
   })
 
   test('the automated-rules benefit says Coming Soon until the rules feature exists', async ({

@@ -41,7 +41,9 @@ export function PlanModal({
       <DialogContent className="max-w-5xl">
         <DialogHeader>
           <DialogTitle>Choose Your Plan</DialogTitle>
-          <DialogDescription>{trialText(user?.trialAvailable)}</DialogDescription>
+          <DialogDescription>
+            {trialText(user?.trialAvailable, user?.subscription)}
+          </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 md:grid-cols-3">
           {plans.isPending &&

@@ -22,6 +22,18 @@ describe('plan modal labels', () => {
       'You have had your 14-day free trial: a paid plan starts at once.'
     )
   })
+  it('a running trial is named with its end, not offered again nor said to be over', () => {
+    const trialing = { status: 'trialing', trialEnd: '2026-12-13T10:00:00.000Z' }
+    expect(trialText(false, trialing)).toBe(
+      'Your free trial runs until December 13, 2026. Switching between paid plans keeps it.'
+    )
+    expect(trialText(false, { status: 'active', trialEnd: null })).toBe(
+      'You have had your 14-day free trial: a paid plan starts at once.'
+    )
+    expect(trialText(true, null)).toBe(
+      'All plans include a 14-day free trial. No credit card required.'
+    )
+  })
   it('formats prices in dollars', () => {
     expect(formatPrice(29)).toBe('$29')
     expect(formatPrice('99')).toBe('$99')

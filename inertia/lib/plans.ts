@@ -21,10 +21,32 @@ export function isCurrentPlan(planId: string, currentPlanId: string): boolean {
 export const TRIAL_USED_TEXT = 'You have had your 14-day free trial: a paid plan starts at once.'
 
 /**
- * The trial line for a signed-in user, from the session user's `trialAvailable`; visitors
- * (no user) read {@link TRIAL_TEXT}.
+ * What a user whose free trial is running reads instead: switching between paid plans keeps
+ * the trial (Stripe keeps `trial_end` on a plan change; manual billing keeps `trialEnd`), so
+ * neither "a paid plan starts at once" nor the offer of a trial is true for them.
  */
-export function trialText(trialAvailable: boolean | undefined): string {
+export function trialRunningText(trialEnd: string): string {
+  const until = new Date(trialEnd).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+  return `Your free trial runs until ${until}. Switching between paid plans keeps it.`
+}
+
+/**
+ * The trial line for a signed-in user, from the session user's `trialAvailable` and, while a
+ * trial runs, its subscription (`status` 'trialing' and `trialEnd`, ISO 8601); visitors (no
+ * user) read {@link TRIAL_TEXT}.
+ */
+export function trialText(
+  trialAvailable: boolean | undefined,
+  subscription?: { status: string | null; trialEnd: string | null } | null
+): string {
+  if (subscription?.status === 'trialing' && subscription.trialEnd) {
+    return trialRunningText(subscription.trialEnd)
+  }
   return trialAvailable === false ? TRIAL_USED_TEXT : TRIAL_TEXT
 }
 

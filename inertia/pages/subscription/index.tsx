@@ -179,7 +179,7 @@ export default function SubscriptionPage({ plans, billing }: Props) {
       </div>
 
       <footer className="mt-8 flex flex-col items-center gap-2 text-center text-sm text-slate-600">
-        <p>{trialText(user.trialAvailable)}</p>
+        <p>{trialText(user.trialAvailable, user.subscription)}</p>
         <a
           href="mailto:sales@adrelay.io?subject=Custom%20plan"
           className="font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"

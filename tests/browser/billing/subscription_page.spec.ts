@@ -128,6 +128,11 @@ test.group('Subscription page with Stripe', (group) => {
     await page.waitForURL((url) => url.pathname === '/subscription' && !url.search)
     assert.include(await currentPlanLabel(page), 'Trafficker')
     assert.include(await currentPlanLabel(page), 'free trial until')
+    // The footer names the running trial; it does not say the trial is over.
+    await page
+      .getByText(/^Your free trial runs until .+\. Switching between paid plans keeps it\.$/)
+      .waitFor()
+    assert.equal(await page.getByText('You have had your 14-day free trial').count(), 0)
 
     const row = await Subscription.findByOrFail('user_id', user.id)
     assert.equal(

@@ -50,6 +50,7 @@ export default class BillingPersonalData implements PersonalDataHolder {
             status: subscription.status,
             provider: subscription.provider,
             stripeSubscriptionId: subscription.stripeSubscriptionId,
+            pendingStripeSubscriptionId: subscription.pendingStripeSubscriptionId,
             currentPeriodStart: subscription.currentPeriodStart?.toUTC().toISO() ?? null,
             currentPeriodEnd: subscription.currentPeriodEnd?.toUTC().toISO() ?? null,
             trialEnd: subscription.trialEnd?.toUTC().toISO() ?? null,
@@ -104,6 +105,9 @@ export default class BillingPersonalData implements PersonalDataHolder {
       !ENDED_STATUSES.has(subscription.status)
     ) {
       await this.#cancelAtStripe(subscription.stripeSubscriptionId)
+    }
+    if (subscription?.pendingStripeSubscriptionId) {
+      await this.#cancelAtStripe(subscription.pendingStripeSubscriptionId)
     }
     await db.from('invitation_redemptions').where('user_id', userId).delete()
     await db.from('subscriptions').where('user_id', userId).delete()

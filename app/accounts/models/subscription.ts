@@ -75,6 +75,14 @@ export default class Subscription extends BaseModel {
   @column({ serializeAs: null, consume: (value) => (value === null ? null : Number(value)) })
   declare previewProrationDate: number | null
 
+  /**
+   * A Stripe subscription started from a running invitation or manual grant that still waits
+   * for its first payment (`incomplete`): the grant stays in force until Stripe reports it
+   * entitled, and it then takes the row over (`SubscriptionSync.apply`). Null otherwise.
+   */
+  @column()
+  declare pendingStripeSubscriptionId: string | null
+
   /** Invitation code that granted the plan (provider `invitation`). */
   @column()
   declare invitationCodeId: number | null

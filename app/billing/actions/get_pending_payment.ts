@@ -7,6 +7,7 @@ import { BillingSettings } from '#billing/services/billing_settings'
 import { StripeGateway, isStripeMissing } from '#billing/services/stripe_gateway'
 import { SubscriptionSync } from '#billing/services/subscription_sync'
 import { SECRET_EXPANSIONS } from '#billing/actions/start_stripe_subscription'
+import { planIdOfPrice } from '#billing/services/plan_prices'
 
 export type PendingPayment = {
   clientSecret: string
@@ -32,6 +33,8 @@ function nothingPending() {
  *
  * A dangling one (gone from Stripe, expired after Stripe's 23 h, or without a payment to
  * confirm) is canceled in Stripe, the local row follows, and the answer is 404 `orphan_cleaned`.
+ * A subscription started from a running grant and waiting for payment is found through the
+ * row's `pendingStripeSubscriptionId` (the grant keeps the row meanwhile).
  *
  * @throws AppError 404 `no_pending_subscription` | 404 `orphan_cleaned`
  */
@@ -46,6 +49,9 @@ export class GetPendingPayment {
   async execute(userId: number): Promise<PendingPayment> {
     if (this.settings.mode !== 'stripe') throw nothingPending()
     const local = await Subscription.findBy('user_id', userId)
+    if (local && local.provider !== 'stripe' && local.pendingStripeSubscriptionId) {
+      return this.#pendingBesideGrant(local, local.pendingStripeSubscriptionId)
+    }
     if (!local || local.provider !== 'stripe' || !local.stripeSubscriptionId) throw nothingPending()
     if (!['incomplete', 'trialing'].includes(local.status)) throw nothingPending()
 
@@ -88,6 +94,47 @@ export class GetPendingPayment {
       return { clientSecret: setupIntent.client_secret, intentType: 'setup', planId: local.planId }
     }
     throw nothingPending()
+  }
+
+  /**
+   * A subscription started from a running invitation or manual grant, waiting for its first
+   * payment (`pendingStripeSubscriptionId`): its PaymentIntent while it is `incomplete`; once
+   * paid it takes the row over (no payment left: 404 `no_pending_subscription`); gone, expired
+   * or without a payment to confirm, it is canceled, the id cleared (the grant goes on) and
+   * the answer is 404 `orphan_cleaned`.
+   */
+  async #pendingBesideGrant(local: Subscription, subscriptionId: string): Promise<PendingPayment> {
+    const stripe = this.gateway.client
+    const forget = async () => {
+      local.pendingStripeSubscriptionId = null
+      await local.save()
+      return this.#orphanCleaned()
+    }
+    let subscription: Stripe.Subscription
+    try {
+      subscription = await stripe.subscriptions.retrieve(subscriptionId, {
+        expand: SECRET_EXPANSIONS,
+      })
+    } catch (error) {
+      if (!isStripeMissing(error)) throw error
+      throw await forget()
+    }
+    if (subscription.status === 'incomplete') {
+      const invoice = subscription.latest_invoice
+      const secret =
+        invoice && typeof invoice !== 'string' ? invoice.confirmation_secret?.client_secret : null
+      const planId = await planIdOfPrice(subscription.items?.data?.[0]?.price)
+      if (secret && planId) return { clientSecret: secret, intentType: 'payment', planId }
+      await stripe.subscriptions.cancel(subscription.id).catch((error) => {
+        if (!isStripeMissing(error)) throw error
+      })
+      throw await forget()
+    }
+    if ((Subscription.ENTITLED_STATUSES as readonly string[]).includes(subscription.status)) {
+      await this.sync.apply(subscription, { userId: local.userId })
+      throw nothingPending()
+    }
+    throw await forget()
   }
 
   #orphanCleaned() {

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import Subscription from '#accounts/models/subscription'
+import User from '#accounts/models/user'
 import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import type { PlanId } from '#accounts/plan_catalog'
 import { AppError } from '#shared/errors'
@@ -82,18 +83,27 @@ export class PreviewSubscriptionChange {
 
     const local = await Subscription.findBy('user_id', userId)
     if (!isStripeActive(local)) {
-      // No paid subscription running (Free, or an invitation grant): the change starts one.
-      const dueNow = target.id === 'free' ? 0 : target.priceCents
+      // No paid subscription running (Free, or an invitation or manual grant): the change
+      // starts one, with the free trial while the user has not had it (StartStripeSubscription).
+      const price = formatMoney(target.priceCents, target.currency)
+      const user = await User.findOrFail(userId)
+      const withTrial = target.id !== 'free' && user.trialUsedAt === null
+      const trialEnd = DateTime.utc().plus({ days: this.settings.trialPeriodDays })
+      const grant = local !== null && local.isEntitled
+      let description: string
+      if (target.id === 'free') description = `Your ${current.name} access ends now.`
+      else if (withTrial) {
+        description = `Your ${this.settings.trialPeriodDays}-day free trial of ${target.name} starts now: no charge until ${formatBillingDate(trialEnd)}, then ${price}/month.`
+      } else if (grant) {
+        description = `A new ${target.name} subscription at ${price}/month starts once you pay; your ${current.name} access goes on until then.`
+      } else description = `A new ${target.name} subscription at ${price}/month starts now.`
       return {
         ...base,
         effectiveDate: DateTime.utc().toISO()!,
         immediate: true,
         proration: {
-          description:
-            target.id === 'free'
-              ? `Your ${current.name} access ends now.`
-              : `A new ${target.name} subscription at ${formatMoney(target.priceCents, target.currency)}/month starts now.`,
-          amountDue: dueNow,
+          description,
+          amountDue: target.id === 'free' || withTrial ? 0 : target.priceCents,
           currency: target.currency,
         },
         message: `You will move from ${current.name} to ${target.name}.`,

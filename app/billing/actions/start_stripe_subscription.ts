@@ -27,6 +27,9 @@ export const SECRET_EXPANSIONS = ['pending_setup_intent', 'latest_invoice.confir
  * - Trial already used: `payment_behavior: default_incomplete`, so the first invoice's
  *   PaymentIntent is confirmed by the page (`{clientSecret, intentType: "payment"}`, from
  *   `latest_invoice.confirmation_secret`, API 2025-03-31.basil and later).
+ * - From a running invitation or manual grant, a subscription that waits for its first payment
+ *   does not replace the grant: it is kept as the row's `pendingStripeSubscriptionId` until
+ *   Stripe reports it paid (a trial replaces the grant at once: it is entitled from the start).
  * See https://docs.stripe.com/billing/subscriptions/build-subscriptions and
  * https://docs.stripe.com/billing/subscriptions/trials.
  */
@@ -45,15 +48,17 @@ export class StartStripeSubscription {
     const customer = await this.customers.ensure(user)
 
     // A dangling incomplete subscription from an abandoned attempt would bill twice: end it.
-    if (
-      local?.provider === 'stripe' &&
-      local.stripeSubscriptionId &&
-      local.status === 'incomplete'
-    ) {
-      await stripe.subscriptions.cancel(local.stripeSubscriptionId).catch((error) => {
+    const dangling =
+      local?.provider === 'stripe' && local.status === 'incomplete'
+        ? local.stripeSubscriptionId
+        : (local?.pendingStripeSubscriptionId ?? null)
+    if (dangling) {
+      await stripe.subscriptions.cancel(dangling).catch((error) => {
         if (!isStripeMissing(error)) throw error
       })
     }
+    // A running invitation or manual grant stays in force until the new subscription is paid.
+    const keepsGrant = local !== null && local.provider !== 'stripe' && local.isEntitled
 
     const withTrial = user.trialUsedAt === null
     const params: Stripe.SubscriptionCreateParams = {
@@ -72,7 +77,18 @@ export class StartStripeSubscription {
       idempotencyKey: `adrelay-subscription-${user.id}-${randomUUID()}`,
     })
 
-    await this.sync.apply(subscription, { userId: user.id, takeOver: true })
+    if (
+      keepsGrant &&
+      !(Subscription.ENTITLED_STATUSES as readonly string[]).includes(subscription.status)
+    ) {
+      // Waiting for its first payment: the grant keeps the row; Stripe's event on payment
+      // hands the row over (SubscriptionSync.apply), and the page finds the payment through
+      // the pending id (GetPendingPayment).
+      local!.pendingStripeSubscriptionId = subscription.id
+      await local!.save()
+    } else {
+      await this.sync.apply(subscription, { userId: user.id, takeOver: true })
+    }
     if (withTrial) {
       user.trialUsedAt = DateTime.utc()
       await user.save()

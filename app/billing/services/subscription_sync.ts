@@ -40,6 +40,10 @@ export class SubscriptionSync {
    * over when it is entitled (trialing/active/past_due) and the row is not entitled through a
    * newer one, so a late event about an old, ended subscription never undoes a newer plan.
    *
+   * One exception: the row's `pendingStripeSubscriptionId` (a subscription started from a
+   * running invitation or manual grant) takes the row over once it is entitled (paid), and
+   * clears that id when it ends unpaid, leaving the grant as it was.
+   *
    * `takeOver` (a subscription the user just created here) skips that check.
    *
    * @returns the row, or null when the customer is not an Adrelay user or the object is stale
@@ -54,8 +58,17 @@ export class SubscriptionSync {
     const local = await Subscription.findBy('user_id', owner)
     if (local && local.stripeSubscriptionId !== subscription.id && !options.takeOver) {
       const incomingEntitled = ENTITLED.includes(subscription.status)
-      if (!incomingEntitled) return null
-      if (local.isEntitled) return null
+      // Started from a running grant, waiting for its first payment (StartStripeSubscription).
+      const pendingHere = local.pendingStripeSubscriptionId === subscription.id
+      if (!incomingEntitled) {
+        if (pendingHere && subscription.status !== 'incomplete') {
+          // Expired or canceled before it was paid: the grant simply goes on.
+          local.pendingStripeSubscriptionId = null
+          await local.save()
+        }
+        return null
+      }
+      if (local.isEntitled && !pendingHere) return null
     }
 
     const item = subscription.items?.data?.[0]
@@ -93,6 +106,7 @@ export class SubscriptionSync {
       pendingPlanId: ENTITLED.includes(subscription.status) ? pendingPlanId : null,
       pendingChangeAt: ENTITLED.includes(subscription.status) ? pendingChangeAt : null,
       invitationCodeId: null,
+      pendingStripeSubscriptionId: null,
     }
     let row: Subscription
     if (local) {

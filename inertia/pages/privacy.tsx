@@ -133,6 +133,21 @@ export default function Privacy({
                 hour).
               </li>
               <li>
+                <strong>Automated rules</strong> (only if you create them): each rule's name,
+                conditions, schedule and actions (webhook addresses encrypted at rest), and the
+                history of its runs: the ad objects it checked, their metrics, what it did or
+                proposed, and your approvals or rejections.
+              </li>
+              <li>
+                <strong>Embed sessions</strong> (only if you create them): the widgets chosen, the
+                API key and ad accounts they show, the websites allowed to embed them, and their
+                dates. The embed secret is stored only as a hash.
+              </li>
+              <li>
+                <strong>Alert preferences</strong>: the alerts and channels you chose, your time
+                zone, quiet hours, daily digest hour and spend threshold.
+              </li>
+              <li>
                 <strong>Admin audit log</strong>: when an administrator acts on your account
                 (suspension, role change, export of your data, deletion) we record the action, the
                 administrator, your user ID and email, and the time.
@@ -215,6 +230,10 @@ export default function Privacy({
                 deleted {leadRetentionDays} days after they arrive, with their forwarding delivery
                 log; alert webhooks, lead forwarding destinations and their signing secrets are
                 stored encrypted until you delete them.
+              </li>
+              <li>
+                Automated rules and their run history, embed sessions and alert preferences are kept
+                until you delete them (deleting a rule deletes its runs) or your account.
               </li>
               <li>
                 Notifications and their delivery log are kept with your account; alert emails and

@@ -125,7 +125,7 @@ test.group('Admin: delete a user and download their data', () => {
 })
 
 test.group('Privacy page: what is stored', () => {
-  test('lists the session rows, CLI sessions and the admin audit log with their retention', async ({
+  test('lists the session rows, CLI sessions, rules, embed sessions, alert preferences and the admin audit log with their retention', async ({
     visit,
   }) => {
     const page = await visit('/privacy')
@@ -134,5 +134,13 @@ test.group('Privacy page: what is stored', () => {
     await page.assertTextContains('article', 'Admin audit log entries are kept for 400 days')
     await page.assertTextContains('article', 'replaced by a random pseudonym')
     await page.assertTextContains('article', '"Download my data"')
+    // Every module the data export reads from is named, with how long it is kept.
+    await page.assertTextContains('article', 'Automated rules')
+    await page.assertTextContains('article', 'Embed sessions')
+    await page.assertTextContains('article', 'Alert preferences')
+    await page.assertTextContains(
+      'article',
+      'Automated rules and their run history, embed sessions and alert preferences are kept'
+    )
   })
 })

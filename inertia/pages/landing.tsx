@@ -171,6 +171,7 @@ function Pricing() {
           <div
             key={index}
             aria-hidden="true"
+            data-slot="skeleton"
             className="h-96 animate-pulse rounded-2xl bg-slate-200"
           />
         ))}

@@ -6,6 +6,7 @@ export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>
   return (
     <div
       aria-hidden="true"
+      data-slot="skeleton"
       className={cn('animate-pulse rounded-md bg-slate-200', className)}
       {...props}
     />

@@ -9,6 +9,7 @@ import { WebhookReceiver } from '#stand_ins/webhook_receiver'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { MetaEndpoints } from '#meta/services/meta_endpoints'
 import { seriousViolations } from '../web/helpers.js'
+import { settled, trackRequests } from '#tests/helpers/page_settled'
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -25,7 +26,7 @@ async function assertNoHorizontalScroll(page: Page, assert: any) {
 
 /** axe's serious findings once the page's calls are done (not mid-load). */
 async function settledViolations(page: Page) {
-  await page.waitForLoadState('networkidle')
+  await settled(page)
   return seriousViolations(page)
 }
 
@@ -57,6 +58,7 @@ test.group('Leads page', (group) => {
       cleanup(() => receiver.close())
       const user = await agencyUser()
       await browserContext.loginAs(user)
+      await trackRequests(browserContext)
       const page = await browserContext.newPage()
       await page.setViewportSize(viewport)
       await page.goto('/leads')
@@ -137,6 +139,7 @@ test.group('Leads page', (group) => {
   }) => {
     const user = await agencyUser(['ads_read', 'ads_management', 'business_management'])
     await browserContext.loginAs(user)
+    await trackRequests(browserContext)
     const page = await browserContext.newPage()
     await page.goto('/leads')
     await page.getByText('Reconnect Meta to allow lead access').waitFor()

@@ -8,6 +8,7 @@ import {
   setUsage,
 } from '#tests/helpers/usage'
 import { seriousViolations } from './helpers.js'
+import { settled, trackRequests } from '#tests/helpers/page_settled'
 
 /** `November 30, 2026` for an instant, in `timeZone` (the screens' long date). */
 function longDate(iso: string, timeZone = 'UTC') {
@@ -130,9 +131,10 @@ test.group('Forecasts on the dashboard and in Advanced Analytics', (group) => {
     await setUsage(free.id, 9_000)
     await browserContext.clearCookies()
     await browserContext.loginAs(free)
+    await trackRequests(browserContext)
     const freePage = await visit('/')
     await freePage.getByTestId('plan-usage-line').waitFor()
-    await freePage.waitForLoadState('networkidle')
+    await settled(freePage)
     assert.equal(await freePage.getByTestId('usage-forecast').count(), 0)
     assert.notInclude(await freePage.locator('main').innerText(), 'Projected:')
   })

@@ -5,6 +5,7 @@ import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { connectMeta, freshSandbox } from '#tests/helpers/meta'
 import { useBillingMode } from '#tests/helpers/billing'
 import { logCalls } from './helpers.js'
+import { settled, trackRequests } from '#tests/helpers/page_settled'
 
 /** Who looks at the screen. */
 type Viewer = 'visitor' | 'free' | 'trafficker' | 'agency' | 'admin'
@@ -224,14 +225,17 @@ test.group(
       .with(SCREENS)
       .run(async ({ browserContext, assert }, screen) => {
         await signIn(browserContext, screen.as)
+        await trackRequests(browserContext)
         const page = await browserContext.newPage()
         const failures: string[] = []
         for (const width of screen.widths ?? WIDTHS) {
           await page.setViewportSize({ width, height: 800 })
           await page.goto(screen.path)
-          await page.waitForLoadState('networkidle')
-          if (screen.open) await screen.open(page)
-          await page.waitForLoadState('networkidle')
+          await settled(page)
+          if (screen.open) {
+            await screen.open(page)
+            await settled(page)
+          }
           const overflow = await horizontalOverflow(page)
           if (
             overflow.scrollWidth > overflow.innerWidth ||
@@ -257,10 +261,11 @@ test.group('App shell on long pages', (group) => {
     assert,
   }) => {
     await signIn(browserContext, 'admin')
+    await trackRequests(browserContext)
     const page = await browserContext.newPage()
     await page.setViewportSize({ width: 1280, height: 600 })
     await page.goto('/admin')
-    await page.waitForLoadState('networkidle')
+    await settled(page)
     const scrolled = await page.evaluate(() => {
       const { document, window } = globalThis as any
       // The page scrolls smoothly (app.css): jump instead.

@@ -76,8 +76,10 @@ export default defineConfig({
   metaFiles: [
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
-    // The widgets' script-tag build, served under /widgets/<version>/ (app/embeds).
+    // The widgets' script-tag build, served under /widgets/<version>/ (app/embeds), and the
+    // package file its version (the path) is read from (WidgetBundle).
     { pattern: 'widgets/dist/elements/**', reloadServer: false },
+    { pattern: 'widgets/package.json', reloadServer: false },
   ],
 
   hooks: {

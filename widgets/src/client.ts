@@ -13,9 +13,10 @@ export class EmbedError extends Error {
     readonly code: string,
     message: string,
     /** HTTP status, 0 for a network failure */
-    readonly status: number
+    readonly status: number,
+    options?: { cause?: unknown }
   ) {
-    super(message)
+    super(message, options)
     this.name = 'EmbedError'
   }
 }
@@ -23,18 +24,46 @@ export class EmbedError extends Error {
 /** Paths a widget reads, under `/embed/v1/<session id>/`. */
 export type EmbedPath = 'session' | EmbedComponent
 
-/** Refresh this long before `expiresAt` (ms). */
+/** The code of an expired session that `fetchClientSecret` could not renew (status 401). */
+export const SESSION_EXPIRED_CODE = 'embed_session_expired'
+
+/** Renew at the latest this long before `expiresAt` (ms), for sessions that live long enough. */
 export const REFRESH_MARGIN_MS = 60_000
+
+/** Never renew sooner than this after a secret arrives or a renewal fails (ms). */
+export const MIN_REFRESH_DELAY_MS = 15_000
+
+/**
+ * How long after it arrives a secret with `remainingMs` left is renewed:
+ * `max(remainingMs − REFRESH_MARGIN_MS, remainingMs / 2, MIN_REFRESH_DELAY_MS)`. A one-hour
+ * session is renewed a minute before it expires; a short one (the API's minimum `ttlSeconds`
+ * is 60) halfway through its life, so a new secret never asks for the next one at once and a
+ * page renews at most twice per TTL. A failed renewal is retried by the same rule while the
+ * secret lasts. `null` (no timer) when the secret has no known expiry or has already expired
+ * by this page's clock: the 401 its next read gets renews it.
+ */
+export function refreshDelayMs(remainingMs: number): number | null {
+  if (!Number.isFinite(remainingMs) || remainingMs <= 0) return null
+  return Math.max(remainingMs - REFRESH_MARGIN_MS, remainingMs / 2, MIN_REFRESH_DELAY_MS)
+}
 
 /**
  * Holds the current client secret and reads the embed endpoints with it. Fetches a secret
- * through `fetchClientSecret` on first use, again `REFRESH_MARGIN_MS` before the session
- * expires, and once more on a 401 (expired or unknown secret) before retrying the read.
- * Concurrent reads share one secret request. A 403 (revoked, origin or scope refused) is
- * final: no refresh.
+ * through `fetchClientSecret` on first use, again before the session expires (see
+ * `refreshDelayMs`; reads keep the current secret meanwhile), and on a 401 (expired or unknown
+ * secret) before retrying the read. Concurrent reads share one secret request. A 403 (revoked,
+ * origin or scope refused) is final: no refresh.
+ *
+ * When a secret has been held and `fetchClientSecret` cannot give the next one (it throws or
+ * answers no client secret) after a 401 or once the secret has expired, the session is
+ * expired: `onSessionExpired` is called and reads fail with `embed_session_expired` (401)
+ * until a later read (the minute refetch, "Try again") gets a new secret.
  */
 export class EmbedClient {
+  /** The secret reads use: the current one, or the request replacing an unusable one */
   #secret: Promise<string> | null = null
+  /** A `fetchClientSecret` call in flight, shared by the timer and the reads */
+  #pending: Promise<string> | null = null
   #expiresAtMs: number | null = null
   #timer: ReturnType<typeof setTimeout> | null = null
   #listeners = new Set<() => void>()
@@ -57,15 +86,21 @@ export class EmbedClient {
 
   /** Stops the refresh timer (the provider unmounted). */
   close() {
+    this.#clearTimer()
+  }
+
+  #clearTimer() {
     if (this.#timer) clearTimeout(this.#timer)
     this.#timer = null
   }
 
-  #refresh(): Promise<string> {
-    const next = Promise.resolve()
+  /** One `fetchClientSecret` call at a time; a success becomes the current secret. */
+  #fetchSecret(): Promise<string> {
+    if (this.#pending) return this.#pending
+    const pending = Promise.resolve()
       .then(() => this.fetchClientSecret())
       .then((answer) => {
-        const secret = typeof answer === 'string' ? answer : answer.clientSecret
+        const secret = typeof answer === 'string' ? answer : answer?.clientSecret
         if (!secret || !secret.includes('_secret_')) {
           throw new EmbedError(
             'invalid_client_secret',
@@ -74,29 +109,69 @@ export class EmbedClient {
           )
         }
         const expiresAt = typeof answer === 'string' ? undefined : answer.expiresAt
+        this.#secret = Promise.resolve(secret)
         this.#schedule(expiresAt ? Date.parse(expiresAt) : null)
         this.generation++
         for (const listener of this.#listeners) listener()
         return secret
       })
+    const settled = () => {
+      if (this.#pending === pending) this.#pending = null
+    }
+    pending.then(settled, settled)
+    this.#pending = pending
+    return pending
+  }
+
+  /** The current secret cannot be used (none yet, or a 401): reads wait for the next. */
+  #replace(): Promise<string> {
+    const next = this.#fetchSecret()
+    this.#secret = next
     next.catch(() => {
       if (this.#secret === next) this.#secret = null
     })
-    this.#secret = next
     return next
   }
 
   #schedule(expiresAtMs: number | null) {
-    this.#expiresAtMs = expiresAtMs
-    if (this.#timer) clearTimeout(this.#timer)
+    this.#expiresAtMs = expiresAtMs === null || Number.isNaN(expiresAtMs) ? null : expiresAtMs
+    this.#clearTimer()
+    if (this.#expiresAtMs === null) return
+    const delay = refreshDelayMs(this.#expiresAtMs - Date.now())
+    if (delay !== null) this.#timer = setTimeout(() => this.#renew(), delay)
+  }
+
+  /** The timer: renews while the current secret still works. */
+  #renew() {
     this.#timer = null
-    if (expiresAtMs === null || Number.isNaN(expiresAtMs)) return
-    const delay = Math.max(0, expiresAtMs - Date.now() - REFRESH_MARGIN_MS)
-    this.#timer = setTimeout(() => void this.#refresh().catch(() => {}), delay)
+    const current = this.#secret
+    this.#fetchSecret().catch(() => {
+      // A 401 meanwhile dropped the secret and reported the expiry; or a newer one arrived.
+      if (this.#secret !== current || current === null) return
+      const delay =
+        this.#expiresAtMs === null ? null : refreshDelayMs(this.#expiresAtMs - Date.now())
+      if (delay === null) {
+        this.#secret = null
+        this.onSessionExpired()
+      } else {
+        this.#timer = setTimeout(() => this.#renew(), delay)
+      }
+    })
   }
 
   #current(): Promise<string> {
-    return this.#secret ?? this.#refresh()
+    return this.#secret ?? this.#replace()
+  }
+
+  /** The error reads fail with when the session expired and could not be renewed. */
+  #expired(cause: unknown): EmbedError {
+    this.onSessionExpired()
+    return new EmbedError(
+      SESSION_EXPIRED_CODE,
+      'The embed session expired and fetchClientSecret could not renew it.',
+      401,
+      { cause }
+    )
   }
 
   #info: { generation: number; promise: Promise<EmbedSessionInfo> } | null = null
@@ -117,17 +192,30 @@ export class EmbedClient {
   /**
    * GET `/embed/v1/<session>/<path>` with the secret; JSON. On a 401 the secret is fetched
    * again and the read retried once.
-   * @throws EmbedError
+   * @throws EmbedError; `embed_session_expired` (401) when a secret was held and no new one
+   * could be had
    */
   async get<T>(path: EmbedPath, query: Record<string, string | undefined> = {}): Promise<T> {
-    const first = await this.#current()
+    const hadSecret = this.generation > 0
+    let first: string
+    try {
+      first = await this.#current()
+    } catch (error) {
+      // Never had a secret: the first fetchClientSecret failed, nothing expired.
+      throw hadSecret ? this.#expired(error) : error
+    }
     try {
       return await this.#request<T>(first, path, query)
     } catch (error) {
       if (!(error instanceof EmbedError) || error.status !== 401) throw error
       // Another read may have refreshed meanwhile; otherwise ask the page for a new secret.
-      const current = await this.#current()
-      const secret = current === first ? await this.#refresh() : current
+      let secret: string
+      try {
+        const current = await this.#current()
+        secret = current === first ? await this.#replace() : current
+      } catch (renewError) {
+        throw this.#expired(renewError)
+      }
       try {
         return await this.#request<T>(secret, path, query)
       } catch (retryError) {

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { EmbedError, type EmbedPath } from './client.js'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { EmbedError, SESSION_EXPIRED_CODE, type EmbedPath } from './client.js'
 import { useEmbedContext } from './provider.js'
 import type {
   EmbedCampaignPerformance,
@@ -15,7 +15,10 @@ import type {
 export interface EmbedResource<T> {
   /** The last answer, kept while a refetch runs */
   data: T | undefined
-  /** The last failure (cleared by a success) */
+  /**
+   * The last failure (cleared by a success); `embed_session_expired` (401) while the session
+   * has expired and `fetchClientSecret` could not renew it
+   */
   error: EmbedError | null
   /** True until the first answer or failure */
   isLoading: boolean
@@ -31,7 +34,7 @@ function useEmbedResource<T>(
   query: Record<string, string | undefined> = {},
   refetchIntervalMs = REFETCH_INTERVAL_MS
 ): EmbedResource<T> {
-  const { client, generation } = useEmbedContext()
+  const { client, generation, expired } = useEmbedContext()
   const [state, setState] = useState<{ data: T | undefined; error: EmbedError | null }>({
     data: undefined,
     error: null,
@@ -66,8 +69,22 @@ function useEmbedResource<T>(
     return () => clearInterval(timer)
   }, [refetchIntervalMs])
 
+  // The session expired (a renewal failed after a 401 or at expiry): every hook says so, the
+  // data it had is kept as the last answer. A new secret clears it (and refetches).
+  const expiredError = useMemo(
+    () =>
+      expired
+        ? new EmbedError(
+            SESSION_EXPIRED_CODE,
+            'The embed session expired and fetchClientSecret could not renew it.',
+            401
+          )
+        : null,
+    [expired]
+  )
+
   const refetch = useCallback(() => setTick((value) => value + 1), [])
-  return { ...state, isLoading, refetch }
+  return { data: state.data, error: expiredError ?? state.error, isLoading, refetch }
 }
 
 /** The session's scope, expiry and branding (`GET /embed/v1/<id>/session`). */

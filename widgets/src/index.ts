@@ -1,8 +1,9 @@
 /**
  * @adrelay/widgets: Adrelay figures in a client portal (issue 17). Wrap the components in
  * `<AdrelayEmbedProvider fetchClientSecret baseUrl appearance>`; use the headless hooks to
- * draw your own UI. The script-tag build (`@adrelay/widgets/elements`) defines the same
- * components as custom elements.
+ * draw your own UI. The same components as custom elements are the script-tag build, loaded
+ * from the Adrelay app (`<script src="https://<adrelay>/widgets/<version>/adrelay-widgets.js">`),
+ * not imported from this package (ADR 0015 §10).
  */
 export { AdrelayEmbedProvider, type AdrelayEmbedProviderProps } from './provider.js'
 export { QuotaMeter } from './components/quota_meter.js'

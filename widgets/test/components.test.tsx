@@ -88,25 +88,7 @@ describe('QuotaMeter', () => {
     await waitFor(() => expect(codes).toContain('embed_session_revoked'))
     document.removeEventListener('adrelay:error', listener)
   })
-
-  test('the session is renewed shortly before it expires', async () => {
-    const first = api.addSession({ quota: QUOTA })
-    const second = api.addSession({ quota: QUOTA })
-    const answers = [
-      // Expires in just over the 60 s refresh margin: renewed ~50 ms later.
-      { clientSecret: first, expiresAt: new Date(Date.now() + 60_050).toISOString() },
-      { clientSecret: second, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
-    ]
-    const { fetchClientSecret } = renderWith(
-      (async () => answers.shift()!) as unknown as () => Promise<string>,
-      <QuotaMeter />
-    )
-    await screen.findByRole('progressbar')
-    await waitFor(() => expect(fetchClientSecret).toHaveBeenCalledTimes(2))
-    await waitFor(() =>
-      expect(api.requests.some((request) => request.secret === second)).toBe(true)
-    )
-  })
+  // Renewal before expiry: session_renewal.test.tsx (on a fake clock).
 })
 
 describe('appearance and branding', () => {

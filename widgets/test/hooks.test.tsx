@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { cleanup, configure, renderHook, waitFor } from '@testing-library/react'
+import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import {
   AdrelayEmbedProvider,
@@ -83,6 +83,32 @@ describe('headless hooks', () => {
     const { result } = renderHook(() => useEmbedSession(), { wrapper })
     await waitFor(() => expect(result.current.data?.poweredBy).toBe(false))
     expect(result.current.data?.components).toEqual(['quota'])
+  })
+
+  test('a session fetchClientSecret cannot renew answers embed_session_expired (401)', async () => {
+    const secret = api.addSession({ quota: QUOTA })
+    let loggedIn = true
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <AdrelayEmbedProvider
+        fetchClientSecret={async () => {
+          if (!loggedIn) throw new Error('portal login lapsed')
+          return secret
+        }}
+        baseUrl={api.baseUrl}
+      >
+        {children}
+      </AdrelayEmbedProvider>
+    )
+    const { result } = renderHook(() => useQuota(), { wrapper })
+    await waitFor(() => expect(result.current.data).toEqual(QUOTA))
+    api.session(secret).state = 'expired'
+    loggedIn = false
+    act(() => result.current.refetch())
+    await waitFor(() => expect(result.current.error?.code).toBe('embed_session_expired'), {
+      timeout: 2000,
+    })
+    expect(result.current.error?.status).toBe(401)
+    expect(result.current.data).toEqual(QUOTA)
   })
 
   test('hooks outside the provider throw a clear error', () => {

@@ -197,8 +197,14 @@ export default function WidgetsDocs({
           <p className="text-slate-700">
             {code('npm install @adrelay/widgets')} (React 18 or 19). Wrap the components in{' '}
             {code('<AdrelayEmbedProvider baseUrl fetchClientSecret appearance>')}: it asks{' '}
-            {code('fetchClientSecret')} for a secret on first use, a minute before the session
-            expires, and again on a 401; a revoked session (403) shows the error state.
+            {code('fetchClientSecret')} for a secret on first use, before the session expires (a
+            minute before, or halfway through a session shorter than two minutes), and again on a
+            401; a revoked session (403) shows the error state. When the session has expired and{' '}
+            {code('fetchClientSecret')} cannot give a new secret (it throws, e.g. your portal’s own
+            login lapsed), the widgets show the expired state, fire{' '}
+            {code('adrelay:session-expired')}, and the hooks’ {code('error')} is{' '}
+            {code('embed_session_expired')} (401); the next read (every minute, or Try again) asks
+            again.
           </p>
           <Table
             label="Components"

@@ -41,7 +41,8 @@ export function exitCodeForStatus(status: number, code?: string): ExitCodeValue 
   if (status === 401 || code === 'cli_token_required' || code === 'account_suspended') {
     return ExitCode.authentication
   }
-  if (code === 'quota_exceeded') return ExitCode.quotaExceeded
+  // The plan's monthly quota, or a key's own monthly limit (both 429).
+  if (code === 'quota_exceeded' || code === 'key_quota_exceeded') return ExitCode.quotaExceeded
   if (status === 404) return ExitCode.notFound
   if (status === 422 || status === 400 || status === 405) return ExitCode.usage
   return ExitCode.error

@@ -23,7 +23,7 @@ export interface ApiResponse<T> {
 /**
  * Talks to the Adrelay server: JSON in and out, the bearer credential, a spinner on waits.
  * Any non-2xx answer becomes a `CliError` with the server's code and message and the exit
- * code it maps to (401 → 3, quota_exceeded → 4, 404 → 5, 422 → 2).
+ * code it maps to (401 → 3, quota_exceeded and key_quota_exceeded → 4, 404 → 5, 422 → 2).
  */
 export class ApiClient {
   constructor(

@@ -43,15 +43,37 @@ function operands(args: string[]): [string | undefined, string | undefined] {
 }
 
 /**
- * Whether this invocation needs the published actions, and whether from the network:
- * `adrelay meta …` (yes), `adrelay usage get-usage` (yes), `adrelay --help` and completion
- * (cache only), built-in commands (no).
+ * The value of the last `--profile <name>` or `--profile=<name>` of argv (as commander reads
+ * it), before the actions are loaded and commander runs.
  */
-function actionsNeeded(args: string[]): 'network' | 'cache' | null {
+function profileOption(args: string[]): string | undefined {
+  let profile: string | undefined
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]
+    if (arg === '--') break
+    if (arg === '--profile') profile = args[++index]
+    else if (arg.startsWith('--profile=')) profile = arg.slice('--profile='.length)
+  }
+  return profile
+}
+
+/**
+ * Whether this invocation needs the published actions, and from where:
+ * `adrelay meta …` and `adrelay usage get-usage` (the network, or a copy fetched in the last
+ * hour), `adrelay usage --help` (the same, but shown without them when unreachable),
+ * `adrelay --help` and completion (cache only), other built-in commands (no).
+ */
+function actionsNeeded(args: string[]): 'network' | 'optional' | 'cache' | null {
   const [first, second] = operands(args)
   if (first === '__complete' || first === undefined) return 'cache'
-  if (first === 'help') return second && !BUILT_IN.has(second) ? 'network' : 'cache'
-  if (first === 'usage') return second ? 'network' : null
+  if (first === 'help') {
+    if (second === 'usage') return 'optional'
+    return second && !BUILT_IN.has(second) ? 'network' : 'cache'
+  }
+  if (first === 'usage') {
+    if (second) return 'network'
+    return args.includes('--help') || args.includes('-h') ? 'optional' : null
+  }
   return BUILT_IN.has(first) ? null : 'network'
 }
 
@@ -73,7 +95,8 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     .option('--profile <name>', 'account/server profile (default "default", or ADRELAY_PROFILE)')
     .option('--json', 'print results as JSON (stable shapes)')
     .option('-y, --yes', 'answer yes to confirmations (for scripts)')
-    .showHelpAfterError('(add --help for usage)')
+    // With --json, stderr carries the JSON error alone.
+    .showHelpAfterError(json ? false : '(add --help for usage)')
     .exitOverride()
     .configureOutput({
       outputError: (text, write) =>
@@ -92,7 +115,11 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     async (...received: any[]) => {
       const command = received[received.length - 1] as Command
       const positionals = received.slice(0, -2)
-      const options = command.optsWithGlobals<GlobalOptions & Record<string, unknown>>()
+      // A command's own options win over its parents' (an action under `usage` keeps its flags).
+      const options = {
+        ...command.optsWithGlobals<GlobalOptions & Record<string, unknown>>(),
+        ...command.opts(),
+      }
       await action(await Context.create(options), ...positionals, options)
     }
 
@@ -105,11 +132,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   try {
     const needed = actionsNeeded(args)
     if (needed) {
-      const profileIndex = args.indexOf('--profile')
-      const context = await Context.create({
-        profile: profileIndex >= 0 ? args[profileIndex + 1] : undefined,
-        json,
-      })
+      const context = await Context.create({ profile: profileOption(args), json })
       try {
         const document = await loadOpenApi(context.anonymousClient(), {
           offline: needed === 'cache',

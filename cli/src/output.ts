@@ -10,14 +10,30 @@ import pc from 'picocolors'
  */
 export class Output {
   readonly colors: ReturnType<typeof pc.createColors>
+  /** Whether the stream results go to (stdout, or stderr for `onStderr()`) is a TTY. */
   readonly stdoutIsTTY: boolean
   readonly stderrIsTTY: boolean
+  /** `NO_COLOR` set to anything but the empty string (https://no-color.org). */
+  readonly noColor: boolean
 
-  constructor(readonly json: boolean) {
-    this.stdoutIsTTY = process.stdout.isTTY === true
+  constructor(
+    readonly json: boolean,
+    private readonly results: NodeJS.WriteStream = process.stdout
+  ) {
+    this.stdoutIsTTY = results.isTTY === true
     this.stderrIsTTY = process.stderr.isTTY === true
-    const noColor = 'NO_COLOR' in process.env && process.env.NO_COLOR !== ''
-    this.colors = pc.createColors(!noColor && (this.stdoutIsTTY || this.stderrIsTTY))
+    this.noColor = 'NO_COLOR' in process.env && process.env.NO_COLOR !== ''
+    this.colors = pc.createColors(
+      !this.noColor && (process.stdout.isTTY === true || this.stderrIsTTY)
+    )
+  }
+
+  /**
+   * The same rules, printing for people, with results on stderr: what a person must see
+   * while stdout carries `--json` results (a write's preview before its question).
+   */
+  onStderr(): Output {
+    return new Output(false, process.stderr)
   }
 
   /** Prints `value` as JSON with `--json`, else runs `human` to print it for people. */
@@ -26,9 +42,9 @@ export class Output {
     else human()
   }
 
-  /** A line of result text on stdout. */
+  /** A line of result text on stdout (on stderr for `onStderr()`). */
   line(text = '') {
-    process.stdout.write(text + '\n')
+    this.results.write(text + '\n')
   }
 
   /** A message for people on stderr (never mixed into results). */
@@ -81,7 +97,13 @@ export class Output {
     // A terminal that reports no width (a pseudo-terminal nobody sized) would send ora
     // into an endless line-clearing loop: no spinner there.
     if (!this.stderrIsTTY || this.json || !(process.stderr.columns > 0)) return work()
-    const spinner = ora({ text, stream: process.stderr, discardStdin: false }).start()
+    const spinner = ora({
+      text,
+      stream: process.stderr,
+      discardStdin: false,
+      // ora colours its frames whatever NO_COLOR says.
+      ...(this.noColor ? { color: false as const } : {}),
+    }).start()
     try {
       return await work()
     } finally {

@@ -1,7 +1,7 @@
 import { type Command } from 'commander'
 import { flagFor, kebabCase, optionsFor } from '../flags.js'
 import { toQuery, type PublishedAction } from '../openapi.js'
-import { confirmAction } from '../prompt.js'
+import { canAsk, confirmAction } from '../prompt.js'
 import type { Context, RunWith } from '../context.js'
 import type { Output } from '../output.js'
 
@@ -86,6 +86,8 @@ async function runAction(
     if (context.output.json) context.output.result(preview, () => {})
     return
   }
+  // With --json stdout carries the JSON only: the person asked sees the preview on stderr.
+  if (context.output.json && canAsk()) printResult(context.output.onStderr(), preview)
   if (!(await confirmAction(context, 'Apply this change?'))) {
     context.output.result(preview, () => context.output.info('Nothing was changed.'))
     return

@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import ms from 'ms'
+import { CliError, ExitCode } from '../errors.js'
 import { confirmAction } from '../prompt.js'
 import type { Context, RunWith } from '../context.js'
 
@@ -109,7 +110,11 @@ export function keysCommands(program: Command, run: RunWith) {
           options: { label?: string; monthlyLimit?: number | 'none' }
         ) => {
           if (options.label === undefined && options.monthlyLimit === undefined) {
-            throw new InvalidArgumentError('give --label and/or --monthly-limit')
+            throw new CliError(
+              'usage_error',
+              'Give --label and/or --monthly-limit.',
+              ExitCode.usage
+            )
           }
           const label = options.label === 'none' ? null : options.label
           const { body } = await context.request<ListedKey>('PATCH', `/api/v1/keys/${id}`, {
@@ -172,7 +177,9 @@ export function keysCommands(program: Command, run: RunWith) {
             `Revoke API key ${id}? Calls with it will fail from now on.`
           ))
         ) {
-          context.output.info('Nothing revoked.')
+          context.output.result({ id, revoked: false }, () =>
+            context.output.info('Nothing revoked.')
+          )
           return
         }
         await context.request('DELETE', `/api/v1/keys/${id}`, { spinner: 'Revoking…' })

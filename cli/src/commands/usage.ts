@@ -36,14 +36,18 @@ export function quotaLine(report: UsageReport): string {
   return `${number(used)} of ${number(limit)} requests (${percent}%) in ${report.period} · ${report.plan.name} plan · resets ${report.quota.resetsAt.slice(0, 10)}`
 }
 
-/** `usage [--by day|key] [--month YYYY-MM]` (needs a CLI token). */
+/**
+ * `usage [--by day|key] [--month YYYY-MM]` (needs a CLI token); `usage <action>` runs one of
+ * the usage module's published actions.
+ */
 export function usageCommand(program: Command, run: RunWith): Command {
+  // The usage module's actions become subcommands of this command (actions.ts): its own
+  // flags are read before them only, so an action keeps flags of the same name.
   const usage = program
     .command('usage')
     .description('API usage: the quota line and a bar chart per day or per key')
+    .enablePositionalOptions()
   usage
-    .command('show', { isDefault: true, hidden: true })
-    .description('API usage: the quota line and a bar chart per day or per key')
     .addOption(
       new Option('--by <what>', 'one bar per day or per key').choices(['day', 'key']).default('day')
     )

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AsyncEntry } from '@napi-rs/keyring'
 import { DateTime } from 'luxon'
@@ -277,5 +277,31 @@ test.group('adrelay login (device flow) and auth', () => {
     })
     assert.equal(elsewhere.code, 2)
     assert.include(elsewhere.stderr, 'Error (server_mismatch)')
+  })
+
+  test('--profile=name and --profile name both pick the profile whose server lists the actions', async ({
+    assert,
+  }) => {
+    const user = await createUser()
+    const { env } = await cliEnvironment()
+    const login = await runCli(
+      ['login', '--with-token', '--insecure-storage', '--profile', 'work'],
+      env,
+      await mintCliToken(user)
+    )
+    assert.equal(login.code, 0, login.stderr)
+    // The default profile is signed in to a server that does not answer.
+    const configFile = join(env.XDG_CONFIG_HOME, 'adrelay', 'config.json')
+    const config = JSON.parse(await readFile(configFile, 'utf8'))
+    config.profiles.default = { apiUrl: 'http://127.0.0.1:9', storage: 'file' }
+    await writeFile(configFile, JSON.stringify(config))
+    const profileEnv = { ...env }
+    delete profileEnv.ADRELAY_API_URL
+
+    for (const profile of [['--profile=work'], ['--profile', 'work']]) {
+      const result = await runCli([...profile, 'usage', 'get-usage', '--json'], profileEnv)
+      assert.equal(result.code, 0, `${profile.join(' ')}: ${result.stderr}`)
+      assert.equal(jsonOf(result).plan.id, 'free')
+    }
   })
 })

@@ -1,4 +1,8 @@
 import { test } from '@japa/runner'
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import ApiToken from '#keys/models/api_token'
@@ -9,13 +13,63 @@ import { billingPeriodAt } from '#usage/services/billing_period'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
 import { logCallRecords, setUsage } from '#tests/helpers/usage'
 import { ALEX, IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
-import { cliEnvironment, jsonOf, mintCliToken, runCli, runCliOnTerminal } from '#tests/helpers/cli'
+import {
+  CLI_ENTRY,
+  CLI_NODE,
+  cliEnvironment,
+  jsonOf,
+  mintCliToken,
+  runCli,
+  runCliOnTerminal,
+} from '#tests/helpers/cli'
 import type User from '#accounts/models/user'
 
 /** A CLI environment signed in as `user` through ADRELAY_TOKEN. */
 async function signedIn(user: User) {
   const { env } = await cliEnvironment({ ADRELAY_TOKEN: await mintCliToken(user, 'cli tests') })
   return env
+}
+
+/** For `runCliOnTerminal` when nothing is asked: a pattern that never matches. */
+const NOTHING_ASKED = { when: /(?!)/, answer: '' }
+
+/** Quotes one word for `sh -c`. */
+const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`
+
+/**
+ * `adrelay <args> > file` typed at a terminal (util-linux `script`): stdin and stderr are the
+ * terminal, stdout goes to a file, as when a person saves `--json` results while answering the
+ * CLI's questions. `answer` is typed once the terminal shows `when`.
+ * @returns the exit code, what the terminal showed (stderr) and what went to the file (stdout)
+ */
+async function runCliOnTerminalToFile(
+  args: string[],
+  env: Record<string, string>,
+  interaction: { when: RegExp; answer: string }
+): Promise<{ code: number | null; terminal: string; stdout: string }> {
+  const file = join(await mkdtemp(join(tmpdir(), 'adrelay-cli-out-')), 'stdout')
+  const command = `stty cols 120 rows 40; exec timeout 30 ${[CLI_NODE, CLI_ENTRY, ...args].map(shellQuote).join(' ')} > ${shellQuote(file)}`
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    env: { ...env, TERM: 'xterm-256color' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  let terminal = ''
+  let answered = false
+  child.stdout!.on('data', (chunk) => {
+    terminal += chunk
+    if (!answered && interaction.when.test(terminal)) {
+      answered = true
+      child.stdin!.write(interaction.answer)
+    }
+  })
+  child.stderr!.on('data', (chunk) => (terminal += chunk))
+  const code = await new Promise<number | null>((resolve) =>
+    child.once('close', (exitCode) => {
+      child.stdin!.destroy()
+      resolve(exitCode)
+    })
+  )
+  return { code, terminal, stdout: await readFile(file, 'utf8') }
 }
 
 /** This month's counted requests, read through the quota store (database or Redis). */
@@ -163,6 +217,31 @@ test.group('adrelay keys', () => {
     assert.containsSubset(updated, { label: 'Acme', monthlyLimit: null, usage: 1 })
     const bad = await runCli(['keys', 'create', '--name', 'x', '--monthly-limit', '-5'], env)
     assert.equal(bad.code, 2)
+
+    // Nothing to change: said so, exit 2.
+    const nothing = await runCli(['keys', 'update', String(created.id)], env)
+    assert.equal(nothing.code, 2)
+    assert.include(nothing.stderr, 'Error (usage_error): Give --label and/or --monthly-limit.')
+    const nothingJson = await runCli(['keys', 'update', String(created.id), '--json'], env)
+    assert.equal(nothingJson.code, 2)
+    assert.equal(JSON.parse(nothingJson.stderr).error.code, 'usage_error')
+  })
+
+  test('revoke declined at a terminal with --json: the key stays, the JSON says revoked false', async ({
+    assert,
+    client,
+  }) => {
+    const user = await createUser()
+    const env = await signedIn(user)
+    const { record, key } = await createApiKey(user, 'keep me')
+    const declined = await runCliOnTerminalToFile(
+      ['keys', 'revoke', String(record.id), '--json'],
+      { ...env, NO_COLOR: '1' },
+      { when: /Revoke API key \d+\?/, answer: 'n\r' }
+    )
+    assert.equal(declined.code, 0, declined.terminal)
+    assert.deepEqual(JSON.parse(declined.stdout), { id: record.id, revoked: false })
+    ;(await client.get('/api/v1/usage').bearerToken(key)).assertStatus(200)
   })
 
   test('rotate without a grace period revokes the old key at once', async ({ assert, client }) => {
@@ -227,6 +306,19 @@ test.group('adrelay usage', () => {
     assert.equal(future.code, 2)
     assert.include(future.stderr, 'Error (validation_failed)')
     assert.equal((await runCli(['usage', '--month', 'last'], env)).code, 2)
+  })
+
+  test('usage --help lists its flags and the usage actions', async ({ assert }) => {
+    const user = await createUser()
+    const env = await signedIn(user)
+    const help = await runCli(['usage', '--help'], env)
+    assert.equal(help.code, 0, help.stderr)
+    assert.include(help.stdout, 'Usage: adrelay usage [options] [command]')
+    assert.match(help.stdout, /--by <what> +one bar per day or per key \(choices: "day", "key",/)
+    assert.match(help.stdout, /--month <YYYY-MM> +month to show/)
+    assert.match(help.stdout, /get-usage +Get API usage/)
+    const viaHelp = await runCli(['help', 'usage'], env)
+    assert.include(viaHelp.stdout, '--by <what>')
   })
 })
 
@@ -320,6 +412,28 @@ test.group('adrelay <module> <action> (generated from the OpenAPI document)', ()
     assert.equal(sandbox.store.adSets.get(IDS.cboAdSet)!.status, 'PAUSED')
   })
 
+  test('on a terminal with --json, a write shows the preview on stderr before asking', async ({
+    assert,
+  }) => {
+    const sandbox = await freshSandbox()
+    const user = await createConnectedUser()
+    await setPlan(user, 'trafficker')
+    const env = await signedIn(user)
+    const declined = await runCliOnTerminalToFile(
+      ['meta', 'update-ad-set-status', '--ad-set-id', IDS.cboAdSet, '--status', 'PAUSED', '--json'],
+      { ...env, NO_COLOR: '1' },
+      { when: /Apply this change\?/, answer: 'n\r' }
+    )
+    assert.equal(declined.code, 0, declined.terminal)
+    const asked = declined.terminal.indexOf('Apply this change?')
+    assert.isAbove(asked, 0, declined.terminal)
+    assert.include(declined.terminal.slice(0, asked), 'status: ACTIVE → PAUSED')
+    assert.include(declined.terminal.slice(0, asked), 'Preview only:')
+    // stdout holds the JSON alone.
+    assert.containsSubset(JSON.parse(declined.stdout), { preview: true })
+    assert.equal(sandbox.store.adSets.get(IDS.cboAdSet)!.status, 'ACTIVE')
+  })
+
   test('exit codes: 2 usage, 3 authentication, 4 quota exceeded, 5 not found, with the server code', async ({
     assert,
   }) => {
@@ -329,6 +443,13 @@ test.group('adrelay <module> <action> (generated from the OpenAPI document)', ()
     const usage = await runCli(['keys', 'create'], env)
     assert.equal(usage.code, 2)
     assert.include(usage.stderr, "required option '--name <name>' not specified")
+    assert.include(usage.stderr, '(add --help for usage)')
+    // With --json, stderr is the JSON error alone (no hint after it).
+    const usageJson = await runCli(['keys', 'create', '--json'], env)
+    assert.equal(usageJson.code, 2)
+    assert.deepEqual(JSON.parse(usageJson.stderr), {
+      error: { code: 'usage_error', message: "required option '--name <name>' not specified" },
+    })
 
     const unknown = await runCli(['keys', 'list', '--json'], {
       ...env,
@@ -344,6 +465,15 @@ test.group('adrelay <module> <action> (generated from the OpenAPI document)', ()
     const over = await runCli(['usage', 'get-usage'], env)
     assert.equal(over.code, 4)
     assert.include(over.stderr, 'Error (quota_exceeded): Monthly request quota of 10000 reached.')
+
+    // A key's own monthly limit reached is a quota exceeded too.
+    const other = await createUser()
+    const { key } = await createApiKey(other, 'client', { monthlyLimit: 1 })
+    const { env: keyEnv } = await cliEnvironment({ ADRELAY_API_KEY: key })
+    assert.equal((await runCli(['usage', 'get-usage'], keyEnv)).code, 0)
+    const overKey = await runCli(['usage', 'get-usage'], keyEnv)
+    assert.equal(overKey.code, 4)
+    assert.include(overKey.stderr, "Error (key_quota_exceeded): This key's monthly limit of 1")
 
     assert.equal((await runCli(['keys', 'revoke', '999999', '--yes'], env)).code, 5)
   })
@@ -397,5 +527,25 @@ test.group('adrelay mcp config and completion', () => {
     await runCli(['meta', '--help'], env)
     const meta = await runCli(['__complete', '--', 'meta', 'list-c'], env)
     assert.equal(meta.stdout, 'list-campaigns\n')
+  })
+})
+
+test.group('adrelay output', () => {
+  test('the spinner is coloured on a terminal, and not with NO_COLOR', async ({ assert }) => {
+    const user = await createUser()
+    const env = await signedIn(user)
+    const escape = '\u001b'
+    // A braille spinner frame in cyan (ora's default colour), and any colour or style at all.
+    const cyanFrame = new RegExp(`${escape}\\[36m[\\u2800-\\u28ff]`)
+    const styled = new RegExp(`${escape}\\[[\\d;]*m`)
+
+    const coloured = await runCliOnTerminal(['keys', 'list'], env, NOTHING_ASKED)
+    assert.equal(coloured.code, 0, coloured.output)
+    assert.match(coloured.output, cyanFrame)
+
+    const plain = await runCliOnTerminal(['keys', 'list'], { ...env, NO_COLOR: '1' }, NOTHING_ASKED)
+    assert.equal(plain.code, 0, plain.output)
+    assert.match(plain.output, /[\u2800-\u28ff] Loading keys…/)
+    assert.notMatch(plain.output, styled)
   })
 })

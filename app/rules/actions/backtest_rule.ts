@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
+import { GetAdSet } from '#meta/actions/get_ad_set'
 import { WRITE_ACTIONS, type RuleDefinition } from '#rules/definition'
 import {
   earliestDateNeeded,
@@ -7,7 +8,7 @@ import {
   planWrite,
   type RuleSubject,
 } from '#rules/services/engine'
-import { localDate } from '#rules/services/meta_facts'
+import { localDate, withBid } from '#rules/services/meta_facts'
 import { RuleRunner, inScope } from '#rules/services/rule_runner'
 import { resolveDefinition } from '#rules/actions/preview_rule'
 
@@ -24,12 +25,17 @@ export interface BacktestInput {
  * cooldowns simulated and the guards applied to a budget that carries each simulated change
  * forward. Read-only: one insights request per ad account covers every replayed day, so reach
  * over several days is the sum of daily reach there (frequency a lower bound; runs and previews
- * use Meta's exact reach, docs/rules.md "Graph calls per tick").
+ * use Meta's exact reach, docs/rules.md "Graph calls per tick"). A `change_bid` rule starts
+ * from each ad set's current bid, read as a live run reads it (`withBid`, once per ad set that
+ * gets that far); Meta keeps no bid history, so earlier bids are not replayed.
  * @throws AppError 404 `rule_not_found`, 422 `validation_failed`, Meta errors
  */
 @inject()
 export class BacktestRule {
-  constructor(private runner: RuleRunner) {}
+  constructor(
+    private runner: RuleRunner,
+    private getAdSet: GetAdSet
+  ) {}
 
   async execute(userId: number, input: BacktestInput) {
     const definition = await resolveDefinition(userId, input)
@@ -77,7 +83,12 @@ export class BacktestRule {
           let change: Record<string, unknown> | null = null
           if (write) {
             if (writes >= definition.guards.maxObjectsPerRun) continue
-            const plan = planWrite(write, subject, definition.guards)
+            let target = subject
+            if (write.type === 'change_bid' && !current.has(subject.id)) {
+              target = await withBid(this.getAdSet, userId, subject)
+              current.set(subject.id, target)
+            }
+            const plan = planWrite(write, target, definition.guards)
             if (plan.kind === 'skip') continue
             writes++
             change = {
@@ -86,7 +97,7 @@ export class BacktestRule {
               after: plan.after,
               clamped: plan.clamped,
             }
-            current.set(subject.id, applyPlanned(subject, plan.field, plan.after))
+            current.set(subject.id, applyPlanned(target, plan.field, plan.after))
           }
           lastFired.set(subject.id, clock.now)
           firedObjects.add(subject.id)

@@ -66,7 +66,9 @@ export class RejectRuleAction {
 
 /**
  * Puts an executed write back to its `before` value (budget, bid or status) through the Meta
- * module's update action. The item becomes `reverted`.
+ * module's update action. The item becomes `reverted` (with `revertedAt`), and the revert
+ * counts in the rule's cooldown history as its last change on the object (RuleRunner
+ * histories): the rule does not re-apply the change before its cooldown has passed again.
  * @throws AppError 404 `rule_action_not_found`, 409 `rule_action_not_revertible` (not executed,
  *   already reverted, or nothing to put back), Meta errors
  */

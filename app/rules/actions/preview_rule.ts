@@ -2,20 +2,26 @@ import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import { AppError } from '#shared/errors'
 import { WRITE_ACTIONS, type RuleDefinition } from '#rules/definition'
+import { GetAdSet } from '#meta/actions/get_ad_set'
 import { planWrite } from '#rules/services/engine'
+import { withBid } from '#rules/services/meta_facts'
 import { RuleRunner } from '#rules/services/rule_runner'
 import { ownedRule } from '#rules/services/rules_store'
 
 /**
  * What a rule (saved, or a draft definition) matches right now and what it would do to each
  * match after the guards — nothing is written and nothing recorded. Cooldowns from earlier
- * runs are not applied (a draft has none).
+ * runs are not applied (a draft has none). A `change_bid` rule reads each match's current bid
+ * as a live run does (`withBid`: one `GET /<ad set id>` per match).
  * @throws AppError 404 `rule_not_found`, 422 `validation_failed` (neither ruleId nor
  *   definition), Meta errors (`meta_not_connected`, `meta_rate_limited`, ...)
  */
 @inject()
 export class PreviewRule {
-  constructor(private runner: RuleRunner) {}
+  constructor(
+    private runner: RuleRunner,
+    private getAdSet: GetAdSet
+  ) {}
 
   async execute(userId: number, input: { ruleId?: number; definition?: RuleDefinition }) {
     const definition = await resolveDefinition(userId, input)
@@ -25,48 +31,47 @@ export class PreviewRule {
     const { evaluated, candidates } = await this.runner.evaluate(definition, facts, accounts)
     const write = definition.actions.find((action) => WRITE_ACTIONS.includes(action.type))
     let writes = 0
-    return {
-      evaluated,
-      matched: candidates.length,
-      missingAdAccounts: missing,
-      matches: candidates.map(({ subject, match }) => {
-        let planned: Record<string, unknown> | null = null
-        if (write) {
-          const plan = planWrite(write, subject, definition.guards)
-          if (plan.kind === 'write' && writes >= definition.guards.maxObjectsPerRun) {
-            planned = {
-              action: write.type,
-              skipped: true,
-              reason: `blast-radius cap: at most ${definition.guards.maxObjectsPerRun} objects changed per run`,
-            }
-          } else if (plan.kind === 'write') {
-            writes++
-            planned = {
-              action: write.type,
-              field: plan.field,
-              before: plan.before,
-              after: plan.after,
-              clamped: plan.clamped,
-              reasons: plan.reasons,
-            }
-          } else planned = { action: write.type, skipped: true, reason: plan.reason }
-        }
-        return {
-          adAccountId: subject.adAccountId,
-          objectType: subject.type,
-          objectId: subject.id,
-          objectName: subject.name,
-          status: subject.status,
-          values: Object.fromEntries(
-            Object.entries(match.values).map(([key, value]) => [
-              key,
-              value === null || !Number.isFinite(value) ? null : Math.round(value * 10000) / 10000,
-            ])
-          ),
-          planned,
-        }
-      }),
+    const matches = []
+    for (const { subject, match } of candidates) {
+      let planned: Record<string, unknown> | null = null
+      if (write) {
+        const target =
+          write.type === 'change_bid' ? await withBid(this.getAdSet, userId, subject) : subject
+        const plan = planWrite(write, target, definition.guards)
+        if (plan.kind === 'write' && writes >= definition.guards.maxObjectsPerRun) {
+          planned = {
+            action: write.type,
+            skipped: true,
+            reason: `blast-radius cap: at most ${definition.guards.maxObjectsPerRun} objects changed per run`,
+          }
+        } else if (plan.kind === 'write') {
+          writes++
+          planned = {
+            action: write.type,
+            field: plan.field,
+            before: plan.before,
+            after: plan.after,
+            clamped: plan.clamped,
+            reasons: plan.reasons,
+          }
+        } else planned = { action: write.type, skipped: true, reason: plan.reason }
+      }
+      matches.push({
+        adAccountId: subject.adAccountId,
+        objectType: subject.type,
+        objectId: subject.id,
+        objectName: subject.name,
+        status: subject.status,
+        values: Object.fromEntries(
+          Object.entries(match.values).map(([key, value]) => [
+            key,
+            value === null || !Number.isFinite(value) ? null : Math.round(value * 10000) / 10000,
+          ])
+        ),
+        planned,
+      })
     }
+    return { evaluated, matched: candidates.length, missingAdAccounts: missing, matches }
   }
 }
 

@@ -9,6 +9,7 @@ import type {
   RuleWindow,
 } from '#rules/definition'
 import { COST_METRICS } from '#rules/definition'
+import { tickOf } from '#rules/services/schedule'
 
 /**
  * The rule engine's pure part: windows, metrics, conditions and guards. No I/O, no clock of its
@@ -490,6 +491,15 @@ export type PlannedWrite =
  * `clamped`); `maxChangePercentPer24h` against the value 24 h ago; `minBudget` / `maxBudget`;
  * and never a budget of 0 (or less): such a change is skipped, not sent. Amounts are integer
  * minor units (rounded half away from zero).
+ *
+ * No guard turns a change around: an increase (increase_budget, change_bid, a set_budget above
+ * the current value) never ends below the current value, a decrease never above it. The
+ * min/max budget bound moves the result only within that direction and within the caps: a
+ * decrease that would end below `minBudget` stops at it (when it is below the current value),
+ * an increase that stays below it is raised to it (when the caps allow that much), and
+ * symmetrically for `maxBudget`. When the bound cannot be met that way (e.g. budget 1000,
+ * "decrease 10 %", minimum 5000: only +400 % would honour it) the object is skipped with
+ * "below minimum budget" / "above maximum budget" and nothing is sent.
  */
 export function planWrite(
   action: RuleAction,
@@ -543,10 +553,18 @@ export function planWrite(
     // change_bid: percent/amount are signed by direction of the number given (increase)
     wanted = before + sign * delta
   }
+  /** +1: the action raises the value, -1: lowers it, 0: asks for the current value. */
+  const direction = Math.sign(wanted - before)
+  if (direction === 0) return { kind: 'skip', reason: 'no change' }
 
+  // The highest and lowest values the caps allow (both caps at once).
+  let highest = Number.POSITIVE_INFINITY
+  let lowest = Number.NEGATIVE_INFINITY
   const cap = (limit: number, base: number, label: string) => {
     const high = base * (1 + limit / 100)
     const low = base * (1 - limit / 100)
+    highest = Math.min(highest, high)
+    lowest = Math.max(lowest, low)
     if (wanted > high) {
       reasons.push(`clamped to +${limit} % (${label})`)
       wanted = high
@@ -559,15 +577,40 @@ export function planWrite(
   }
   cap(guards.maxChangePercentPerAction, before, 'max change per action')
   cap(guards.maxChangePercentPer24h, history.valueAtStartOf24h ?? before, 'max change per 24 h')
+  // The 24 h cap is measured from an earlier value: it may limit a change, never reverse it.
+  if ((direction > 0 && wanted < before) || (direction < 0 && wanted > before)) wanted = before
   if (field !== 'bid_amount') {
-    if (guards.minBudget !== undefined && wanted < guards.minBudget) {
-      reasons.push(`raised to the minimum budget ${guards.minBudget}`)
-      wanted = guards.minBudget
+    const { minBudget, maxBudget } = guards
+    if (minBudget !== undefined && wanted < minBudget) {
+      // Raising the result to the minimum is allowed for an increase the caps allow, and for a
+      // decrease that still ends below the current value (a smaller decrease).
+      const allowed = direction > 0 ? minBudget <= highest : minBudget < before
+      if (!allowed) {
+        return {
+          kind: 'skip',
+          reason:
+            direction > 0
+              ? `below minimum budget: the minimum ${minBudget} is more than the caps allow (at most ${Math.round(highest)} from ${before})`
+              : `below minimum budget: the ${field.replace('_', ' ')} ${before} cannot go lower (minimum ${minBudget})`,
+        }
+      }
+      reasons.push(`raised to the minimum budget ${minBudget}`)
+      wanted = minBudget
       clamped = true
     }
-    if (guards.maxBudget !== undefined && wanted > guards.maxBudget) {
-      reasons.push(`lowered to the maximum budget ${guards.maxBudget}`)
-      wanted = guards.maxBudget
+    if (maxBudget !== undefined && wanted > maxBudget) {
+      const allowed = direction < 0 ? maxBudget >= lowest : maxBudget > before
+      if (!allowed) {
+        return {
+          kind: 'skip',
+          reason:
+            direction < 0
+              ? `above maximum budget: the maximum ${maxBudget} is less than the caps allow (at least ${Math.round(lowest)} from ${before})`
+              : `above maximum budget: the ${field.replace('_', ' ')} ${before} cannot go higher (maximum ${maxBudget})`,
+        }
+      }
+      reasons.push(`lowered to the maximum budget ${maxBudget}`)
+      wanted = maxBudget
       clamped = true
     }
   }
@@ -585,10 +628,37 @@ export function planWrite(
   return { kind: 'write', field, before, after, clamped, reasons }
 }
 
-/** Whether `lastActedAt` (an executed change by this rule on this object) is inside the cooldown. */
-export function inCooldown(lastActedAt: DateTime | null, now: DateTime, cooldownHours: number) {
+/**
+ * Whether an object the rule last changed at `lastActedAt` is still inside its cooldown at
+ * `now`. The cooldown is counted between scheduled ticks, not between instants: both times are
+ * taken at the start of their 15-minute tick (`tickOf`), so a daily rule whose every-minute job
+ * starts a few seconds earlier in its minute than the write it made the day before (always a
+ * few seconds after its own start) is not "in cooldown" by those seconds. With the ad
+ * account's time zone `zone`, the wall-clock hours between the two ticks count too, so
+ * "daily at 09:00, at most once per 24 h" also runs on the 23-hour day the clocks go forward.
+ * The cooldown has passed when the real time, the time between the ticks, or (with `zone`)
+ * the local wall-clock time between the ticks reaches `cooldownHours`. (ADR 0013.)
+ */
+export function inCooldown(
+  lastActedAt: DateTime | null,
+  now: DateTime,
+  cooldownHours: number,
+  zone?: string | null
+) {
   if (!lastActedAt || cooldownHours <= 0) return false
-  return now.diff(lastActedAt, 'hours').hours < cooldownHours
+  const hours = (from: DateTime, to: DateTime) => to.diff(from, 'hours').hours
+  const lastTick = tickOf(lastActedAt)
+  const thisTick = tickOf(now)
+  let elapsed = Math.max(hours(lastActedAt, now), hours(lastTick, thisTick))
+  if (zone) {
+    // The same local wall-clock times read as UTC: the hours a clock on the wall counted.
+    const wall = (at: DateTime) => {
+      const local = at.setZone(zone)
+      return local.isValid ? local.setZone('utc', { keepLocalTime: true }) : at.toUTC()
+    }
+    elapsed = Math.max(elapsed, hours(wall(lastTick), wall(thisTick)))
+  }
+  return elapsed < cooldownHours
 }
 
 /**

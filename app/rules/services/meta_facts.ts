@@ -4,6 +4,7 @@ import { type ListCampaigns } from '#meta/actions/list_campaigns'
 import { type ListAdSets } from '#meta/actions/list_ad_sets'
 import { type ListAds } from '#meta/actions/list_ads'
 import { type GetInsights } from '#meta/actions/get_insights'
+import { type GetAdSet } from '#meta/actions/get_ad_set'
 import type { AdAccount } from '#meta/services/normalize'
 import type { RuleLevel } from '#rules/definition'
 import {
@@ -75,6 +76,22 @@ interface Need {
 export function localDate(now: DateTime, zone: string | null): string {
   const local = now.setZone(zone ?? 'UTC')
   return (local.isValid ? local : now.toUTC()).toISODate()!
+}
+
+/**
+ * `subject` (an ad set) with its current bid amount, read with `GET /<ad set id>` through the
+ * Meta module's `GetAdSet` (same ownership checks and throttling): object lists do not carry
+ * bids, so `TickFacts` subjects have `bidAmount: null`. Live runs, previews and backtests all
+ * read the bid here before planning `change_bid`, so they plan from the same value.
+ * @throws AppError 404 `meta_object_not_owned`, Meta errors
+ */
+export async function withBid(
+  getAdSet: GetAdSet,
+  userId: number,
+  subject: RuleSubject
+): Promise<RuleSubject> {
+  const { adSet } = await getAdSet.execute(userId, { adSetId: subject.id })
+  return { ...subject, bidAmount: adSet.bidAmount }
 }
 
 /**

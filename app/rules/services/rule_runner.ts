@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
 import logger from '@adonisjs/core/services/logger'
@@ -36,7 +37,7 @@ import {
   type RuleSubject,
   type SubjectData,
 } from '#rules/services/engine'
-import { localDate, TickFacts, type LevelFacts } from '#rules/services/meta_facts'
+import { localDate, TickFacts, withBid, type LevelFacts } from '#rules/services/meta_facts'
 import type Rule from '#rules/models/rule'
 import RuleRun from '#rules/models/rule_run'
 import RuleRunItem from '#rules/models/rule_run_item'
@@ -64,10 +65,20 @@ export interface RuleJob {
   accounts: AdAccount[]
 }
 
-/** Per object id: the rule's last change and the value before its first change in 24 h. */
+/**
+ * Per object id: the rule's last change (or the user's revert of one), the value before its
+ * first change in 24 h, and whether a write of the rule waits for approval on it.
+ */
 export type History = Map<
   string,
-  { lastActedAt: DateTime | null; valueAtStartOf24h: number | null }
+  {
+    lastActedAt: DateTime | null
+    /** True when `lastActedAt` is a revert of the rule's change, not the change itself. */
+    lastWasRevert?: boolean
+    valueAtStartOf24h: number | null
+    /** The id of a write of the rule on the object still pending approval (or being approved). */
+    pendingItemId?: number | null
+  }
 >
 
 /** A rule's items planned in memory, the auto-mode writes to apply, the webhook's objects. */
@@ -92,10 +103,14 @@ const SKIP_CODES = new Set([
  * as every other surface): there is no second path to the Graph API.
  *
  * Modes: `dry_run` records what it would do (`planned`, nothing sent); `approval` records the
- * exact write as `pending_approval` for a person; `auto` applies it. Guards: cooldown per
- * object (dry runs count their own planned items, so a dry run previews the cooldown too),
- * the per-action and per-24 h caps, min/max budget, never 0 (engine.planWrite), and the
- * blast-radius cap `maxObjectsPerRun` (the excess is recorded as skipped).
+ * exact write as `pending_approval` for a person; `auto` applies it. Guards: an object on which
+ * a write of the rule still awaits approval is skipped (one proposal at a time, never a stale
+ * second one); cooldown per object, counted between scheduled ticks in the ad account's time
+ * zone (engine.inCooldown; executed changes and the user's reverts of them count, so a revert
+ * holds at least through the cooldown; dry runs count their own planned items, so a dry run
+ * previews the cooldown too), the per-action and per-24 h caps, min/max budget, never 0
+ * (engine.planWrite), and the blast-radius cap `maxObjectsPerRun` (the excess is recorded as
+ * skipped).
  */
 @inject()
 export class RuleRunner {
@@ -347,10 +362,12 @@ export class RuleRunner {
   }
 
   /**
-   * Plans `rule`'s items for its matched `candidates` in memory (nothing written): cooldown
-   * (`history`: the rule's recent changes per object), the write guards (engine.planWrite), the
-   * blast-radius cap, notify items, and the objects a webhook will report. In auto mode the
-   * writes to apply (after the items are stored) are returned with their values.
+   * Plans `rule`'s items for its matched `candidates` in memory (nothing written): a write
+   * still awaiting approval on the object, then the cooldown (`history`: the rule's recent
+   * changes and reverts per object, compared tick to tick in the ad account's time zone), the
+   * write guards (engine.planWrite), the blast-radius cap, notify items, and the objects a
+   * webhook will report. In auto mode the writes to apply (after the items are stored) are
+   * returned with their values.
    */
   async plan(
     rule: Rule,
@@ -399,18 +416,40 @@ export class RuleRunner {
           continue
         }
         const past = history.get(subject.id)
-        if (inCooldown(past?.lastActedAt ?? null, now, guards.cooldownHours)) {
+        if (past?.pendingItemId) {
           item({
             ...base,
             action: action.type,
             field: null,
             status: 'skipped',
-            reason: `cooldown: acted ${past!.lastActedAt!.toRelative({ base: now })}, cooldown ${guards.cooldownHours} h`,
+            reason: `awaiting approval: this rule's change #${past.pendingItemId} on it waits for a decision`,
+          })
+          continue
+        }
+        if (
+          inCooldown(
+            past?.lastActedAt ?? null,
+            now,
+            guards.cooldownHours,
+            candidate.account.timezone
+          )
+        ) {
+          const when = past!.lastActedAt!.toRelative({ base: now })
+          item({
+            ...base,
+            action: action.type,
+            field: null,
+            status: 'skipped',
+            reason: past!.lastWasRevert
+              ? `cooldown: its change was reverted ${when}, cooldown ${guards.cooldownHours} h`
+              : `cooldown: acted ${when}, cooldown ${guards.cooldownHours} h`,
           })
           continue
         }
         const target =
-          action.type === 'change_bid' ? await this.withBid(rule.userId, subject) : subject
+          action.type === 'change_bid'
+            ? await withBid(this.getAdSet, rule.userId, subject)
+            : subject
         const plan = planWrite(action, target, guards, {
           valueAtStartOf24h: past?.valueAtStartOf24h ?? null,
         })
@@ -580,17 +619,12 @@ export class RuleRunner {
     return this.updateAdSetBudget.execute(userId, { adSetId: id, ...budget, confirm: true })
   }
 
-  /** The ad set with its bid amount (lists do not carry it). */
-  private async withBid(userId: number, subject: RuleSubject): Promise<RuleSubject> {
-    const { adSet } = await this.getAdSet.execute(userId, { adSetId: subject.id })
-    return { ...subject, bidAmount: adSet.bidAmount }
-  }
-
   /**
-   * Per rule and object: when the rule last acted on it (executed writes; in a dry run its
-   * planned writes too) within the last 30 days, and the value before its first change in the
-   * last 24 h. One query per chunk of rules and objects (oldest first, so "first change" is the
-   * first row seen).
+   * Per rule and object: when the rule last acted on it within the last 30 days (executed
+   * writes; writes the user reverted, at the time of the revert; in a dry run its planned
+   * writes too), the value before its first change in the last 24 h, and a write still
+   * pending approval (or being approved), of any age. One query per chunk of rules and objects
+   * (oldest first, so "first change" is the first row seen).
    */
   private async histories(
     jobs: Array<{ rule: Rule; run: RuleRun; candidates: RuleCandidate[] }>,
@@ -620,9 +654,17 @@ export class RuleRunner {
               .where((executed) =>
                 executed.where('status', 'executed').where('executed_at', '>=', since)
               )
+              .orWhere((reverted) =>
+                reverted
+                  .where('status', 'reverted')
+                  .where((recent) =>
+                    recent.where('executed_at', '>=', since).orWhere('reverted_at', '>=', since)
+                  )
+              )
               .orWhere((planned) =>
                 planned.where('status', 'planned').where('created_at', '>=', since)
               )
+              .orWhereIn('status', ['pending_approval', 'approving'])
           })
           .orderBy('id', 'asc')
         for (const item of items) {
@@ -630,20 +672,34 @@ export class RuleRunner {
           if (item.status === 'planned' && !dryRules.has(item.ruleId)) continue
           const history = result.get(item.ruleId) ?? new Map()
           result.set(item.ruleId, history)
-          const at = item.executedAt ?? item.createdAt
           const entry = history.get(item.objectId) ?? { lastActedAt: null, valueAtStartOf24h: null }
-          if (!entry.lastActedAt || at > entry.lastActedAt) entry.lastActedAt = at
+          history.set(item.objectId, entry)
+          if (item.status === 'pending_approval' || item.status === 'approving') {
+            entry.pendingItemId ??= item.id
+            continue
+          }
+          const at = item.executedAt ?? item.createdAt
+          // The user's revert is the object's last change: the cooldown runs from it.
+          const last = item.status === 'reverted' ? (item.revertedAt ?? at) : at
+          if (!entry.lastActedAt || last > entry.lastActedAt) {
+            entry.lastActedAt = last
+            entry.lastWasRevert = item.status === 'reverted'
+          }
           if (at >= dayAgo && entry.valueAtStartOf24h === null && item.field !== 'status') {
             entry.valueAtStartOf24h = item.beforeValue === null ? null : Number(item.beforeValue)
           }
-          history.set(item.objectId, entry)
         }
       }
     }
     return result
   }
 
-  /** `rule_fired` when the rule acted (or would have), `rule_approval_needed` for pending writes. */
+  /**
+   * `rule_fired` when the rule acted (or would have), `rule_approval_needed` for pending writes.
+   * Their dedupe keys name the rule, the run's mode (a dry run's "would act on" never hides the
+   * first real "acted on") and a SHA-256 of the sorted object ids (`objectsDigest`: two runs
+   * share a key only when they concern exactly the same objects, however many).
+   */
   private async raiseAlerts(rule: Rule, run: RuleRun, items: RuleRunItem[]) {
     const acted = items.filter((item) => ['executed', 'planned'].includes(item.status))
     const pending = items.filter((item) => item.status === 'pending_approval')
@@ -655,7 +711,7 @@ export class RuleRunner {
       await emitter.emit('alert:raised', {
         userId: rule.userId,
         type: 'rule_fired',
-        dedupeKey: `rule_fired:${rule.id}:${ids.join(',')}`.slice(0, 250),
+        dedupeKey: `rule_fired:${rule.id}:${run.mode}:${objectsDigest(ids)}`,
         title: `Rule "${rule.name}" ${verb} ${ids.length} ${plural(ids.length, rule.definition.scope.level)}`,
         message: summary(acted),
         url,
@@ -667,7 +723,7 @@ export class RuleRunner {
       await emitter.emit('alert:raised', {
         userId: rule.userId,
         type: 'rule_approval_needed',
-        dedupeKey: `rule_approval_needed:${rule.id}:${ids.join(',')}`.slice(0, 250),
+        dedupeKey: `rule_approval_needed:${rule.id}:${objectsDigest(ids)}`,
         title: `Rule "${rule.name}" waits for your approval on ${ids.length} ${plural(ids.length, rule.definition.scope.level)}`,
         message: summary(pending),
         url: `/rules?tab=approvals`,
@@ -675,6 +731,14 @@ export class RuleRunner {
       })
     }
   }
+}
+
+/**
+ * The SHA-256 (hex) of a sorted list of object ids: a fixed 64 characters for any number of
+ * objects, so alert dedupe keys fit their column (191) and never collide by truncation.
+ */
+export function objectsDigest(sortedIds: string[]) {
+  return createHash('sha256').update(sortedIds.join(',')).digest('hex')
 }
 
 function writeActionOf(rule: Rule) {

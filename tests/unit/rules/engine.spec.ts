@@ -346,6 +346,64 @@ test.group('Rule engine: guards on writes', () => {
     assert.equal(down.kind === 'write' && down.after, 5_000)
   })
 
+  test('min and max budget never turn a change around nor take it past the caps', ({ assert }) => {
+    const skipped = (plan: ReturnType<typeof planWrite>) =>
+      plan.kind === 'skip' ? plan.reason : ''
+    // 1000, "decrease 10 %", minimum 5000: not 1000 → 5000 (+400 % against a 50 % cap)
+    const down = planWrite(
+      { type: 'decrease_budget', percent: 10 },
+      adSet({ dailyBudget: 1000 }),
+      guards({ minBudget: 5000 })
+    )
+    assert.match(skipped(down), /^below minimum budget/)
+    // "increase 10 %", maximum below the budget: not a decrease
+    const up = planWrite(
+      { type: 'increase_budget', percent: 10 },
+      adSet(),
+      guards({ maxBudget: 8000 })
+    )
+    assert.match(skipped(up), /^above maximum budget/)
+    // An increase that stays below a minimum the caps cannot reach
+    const short = planWrite(
+      { type: 'increase_budget', percent: 10 },
+      adSet({ dailyBudget: 1000 }),
+      guards({ minBudget: 5000 })
+    )
+    assert.match(skipped(short), /^below minimum budget/)
+    // A decrease that stays above a maximum the caps cannot reach
+    const high = planWrite(
+      { type: 'decrease_budget', percent: 10 },
+      adSet({ dailyBudget: 50_000 }),
+      guards({ maxBudget: 10_000 })
+    )
+    assert.match(skipped(high), /^above maximum budget/)
+    // Within the caps and the direction, the bound still applies
+    const raised = planWrite(
+      { type: 'increase_budget', percent: 10 },
+      adSet({ dailyBudget: 4000 }),
+      guards({ minBudget: 5000 })
+    )
+    assert.deepInclude(raised, { kind: 'write', after: 5000, clamped: true })
+    const lowered = planWrite(
+      { type: 'decrease_budget', percent: 10 },
+      adSet({ dailyBudget: 12_000 }),
+      guards({ maxBudget: 10_000 })
+    )
+    assert.deepInclude(lowered, { kind: 'write', after: 10_000, clamped: true })
+  })
+
+  test('the 24-hour cap limits an increase, never turns it into a decrease', ({ assert }) => {
+    // 24 h ago 5000, now 10000 (someone raised it): +10 % is held by the cap, not reversed
+    const plan = planWrite(
+      { type: 'increase_budget', percent: 10 },
+      adSet(),
+      guards({ maxChangePercentPer24h: 50 }),
+      { valueAtStartOf24h: 5000 }
+    )
+    assert.equal(plan.kind, 'skip')
+    assert.match(plan.kind === 'skip' ? plan.reason : '', /no change left after the guards/)
+  })
+
   test('an ad set whose campaign holds the budget is skipped with the reason', ({ assert }) => {
     const plan = planWrite(
       { type: 'increase_budget', percent: 10 },
@@ -360,6 +418,25 @@ test.group('Rule engine: guards on writes', () => {
     assert.isTrue(inCooldown(now.minus({ hours: 3 }), now, 24))
     assert.isFalse(inCooldown(now.minus({ hours: 25 }), now, 24))
     assert.isFalse(inCooldown(null, now, 24))
+  })
+
+  test('a daily rule is out of a 24 h cooldown at the same tick the next day', ({ assert }) => {
+    // Yesterday's write 25 s into the 09:00 tick; today's job starts 3 s into it
+    const wrote = DateTime.fromISO('2026-11-24T14:00:25Z')
+    assert.isFalse(inCooldown(wrote, DateTime.fromISO('2026-11-25T14:00:03Z'), 24))
+    assert.isTrue(inCooldown(wrote, DateTime.fromISO('2026-11-25T13:45:03Z'), 24))
+    // 09:00 New York on the day the clocks go forward is 23 h after the day before
+    const saturday = DateTime.fromISO('2026-03-07T14:00:04Z')
+    const sunday = DateTime.fromISO('2026-03-08T13:00:30Z')
+    assert.isTrue(inCooldown(saturday, sunday, 24))
+    assert.isFalse(inCooldown(saturday, sunday, 24, 'America/New_York'))
+    assert.isTrue(
+      inCooldown(saturday, DateTime.fromISO('2026-03-08T12:45:30Z'), 24, 'America/New_York')
+    )
+    // On the 25-hour day an hourly rule is not held an extra hour by the repeated 01:00
+    const edt = DateTime.fromISO('2026-11-01T05:00:10Z') // 01:00 EDT
+    const est = DateTime.fromISO('2026-11-01T06:00:05Z') // 01:00 EST
+    assert.isFalse(inCooldown(edt, est, 1, 'America/New_York'))
   })
 })
 

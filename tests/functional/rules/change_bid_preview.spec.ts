@@ -1,0 +1,102 @@
+import { test } from '@japa/runner'
+import { publishedRegistry } from '#automation/registry/published_actions'
+import { setPlan } from '#tests/helpers/factories'
+import { IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+
+const ACCOUNT = 'act_100000000001'
+const CAPPED = IDS.aboAdSet // given a bid cap of 250 below; delivers every day
+const AUTOMATIC = '120200000001022' // same campaign, automatic bidding (no bid amount)
+
+const invoke = (userId: number, name: string, input: unknown) =>
+  publishedRegistry().invoke(
+    name,
+    { userId, planId: 'trafficker', tokenId: null },
+    input
+  ) as Promise<any>
+
+/** +20 % bid on both ad sets whenever they spent yesterday (they do, every day). */
+const changeBid = {
+  scope: { adAccountIds: [ACCOUNT], level: 'ad_set', filters: { ids: [CAPPED, AUTOMATIC] } },
+  conditions: {
+    groups: [
+      {
+        conditions: [
+          { kind: 'value', metric: 'spend', window: 'yesterday', operator: 'gt', value: 0 },
+        ],
+      },
+    ],
+  },
+  actions: [{ type: 'change_bid', percent: 20 }],
+  guards: { cooldownHours: 24 },
+  schedule: { type: 'every', minutes: 60 },
+}
+
+/** A Trafficker user whose CAPPED ad set bids with a 250 bid cap (set through the app). */
+async function userWithBidCap() {
+  const user = await createConnectedUser()
+  await setPlan(user, 'trafficker')
+  await invoke(user.id, 'update_ad_set', {
+    adSetId: CAPPED,
+    bidStrategy: 'LOWEST_COST_WITH_BID_CAP',
+    bidAmount: 250,
+    confirm: true,
+  })
+  const { adSet } = await invoke(user.id, 'get_ad_set', { adSetId: CAPPED })
+  return { user, bid: adSet.bidAmount as number }
+}
+
+test.group('Rules: change_bid in preview and backtest', (group) => {
+  group.each.setup(async () => {
+    await freshSandbox()
+  })
+
+  test("preview plans the ad set's real bid, before → after, as the live run does", async ({
+    assert,
+  }) => {
+    const { user, bid } = await userWithBidCap()
+    assert.equal(bid, 250)
+    const preview = await invoke(user.id, 'preview_rule', { definition: changeBid })
+    assert.equal(preview.matched, 2)
+    const capped = preview.matches.find((match: any) => match.objectId === CAPPED)
+    assert.deepInclude(capped.planned, {
+      action: 'change_bid',
+      field: 'bid_amount',
+      before: 250,
+      after: 300,
+      clamped: false,
+    })
+    // Automatic bidding really has no bid amount: that one is (rightly) skipped
+    const automatic = preview.matches.find((match: any) => match.objectId === AUTOMATIC)
+    assert.isTrue(automatic.planned.skipped)
+    assert.match(automatic.planned.reason, /no bid amount/)
+
+    // The live (dry) run plans the same change from the same bid
+    const { rule } = await invoke(user.id, 'create_rule', { name: 'Bid up', definition: changeBid })
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    const item = run.items.find((each: any) => each.objectId === CAPPED)
+    assert.equal(item.status, 'planned')
+    assert.equal(item.before, '250')
+    assert.equal(item.planned, '300')
+  })
+
+  test('a backtest counts the fires of a change_bid rule and carries the bid forward', async ({
+    assert,
+  }) => {
+    const { user } = await userWithBidCap()
+    const result = await invoke(user.id, 'backtest_rule', { definition: changeBid, days: 3 })
+    // The capped ad set fires once a day (24 h cooldown); the automatic one has no bid to change
+    assert.equal(result.fires, 3)
+    assert.equal(result.objects, 1)
+    assert.equal(result.skippedByCooldown, 0)
+    assert.isTrue(result.events.every((event: any) => event.objectId === CAPPED))
+    assert.deepEqual(
+      result.events.map((event: any) => [event.change.before, event.change.after]),
+      [
+        [250, 300],
+        [300, 360],
+        [360, 432],
+      ]
+    )
+    assert.isTrue(result.events.every((event: any) => event.change.field === 'bid_amount'))
+  })
+})

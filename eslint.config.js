@@ -9,7 +9,15 @@ export default configApp(
     // The app uses @inertiajs/react's Link/router directly: there is no Tuyau client (the
     // route registry the AdonisJS Link wrapper needs), so its preference rule cannot apply.
     files: ['inertia/**/*.{ts,tsx}'],
-    rules: { '@adonisjs/prefer-adonisjs-inertia-link': 'off' },
+    rules: {
+      '@adonisjs/prefer-adonisjs-inertia-link': 'off',
+      // One runtime import from the server tree, on purpose: Meta's currency offsets, pure data
+      // without imports, so a budget typed on a screen and the amount sent to Meta use one table.
+      '@adonisjs/no-backend-import-in-frontend': [
+        'error',
+        { allowed: ['../../app/meta/currency_offsets'] },
+      ],
+    },
   },
   {
     // Tests and benchmarks read results inline (`(await client.get(...)).assertStatus(200)`).

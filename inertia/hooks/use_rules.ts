@@ -34,6 +34,19 @@ export function useRuleRuns(ruleId: number | null, enabled: boolean) {
   })
 }
 
+/**
+ * One run of a rule (the run an alert links to), read as the first run of its rule at or
+ * below `runId`; `runs[0]` is that run when it exists.
+ */
+export function useRuleRun(ruleId: number | null, runId: number | null, enabled: boolean) {
+  const query = new URLSearchParams({ limit: '1', before: String((runId ?? 0) + 1) })
+  if (ruleId !== null) query.set('ruleId', String(ruleId))
+  return useQuery<{ runs: RuleRunView[]; nextBefore: number | null }>({
+    queryKey: [`/api/actions/list_rule_runs?${query}`],
+    enabled: enabled && runId !== null,
+  })
+}
+
 export function useRuleApprovals(enabled: boolean) {
   return useQuery<{ items: RuleRunItemView[] }>({ queryKey: APPROVALS_KEY, enabled })
 }

@@ -69,6 +69,15 @@ describe('Campaigns page: budgets typed in major units', () => {
     expect(minorToInput(5000, 'USD')).toBe('50.00')
   })
 
+  it("uses Meta's currency offsets, not ISO 4217's decimals", () => {
+    // HUF and TWD have two decimals in ISO 4217 but are whole units at Meta (offset 1);
+    // BHD has three in ISO 4217 but two at Meta (offset 100).
+    expect(parseMoneyInput('5000', 'HUF')).toBe(5000)
+    expect(parseMoneyInput('300', 'TWD')).toBe(300)
+    expect(parseMoneyInput('12.5', 'BHD')).toBe(1250)
+    expect(parseMoneyInput('12.505', 'BHD')).toBeNull()
+  })
+
   it('refuses zero, negatives, too many decimals and text', () => {
     for (const text of ['0', '-5', '10.999', 'ten', '', '1.5e3']) {
       expect(parseMoneyInput(text, 'USD')).toBeNull()

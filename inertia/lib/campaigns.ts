@@ -5,6 +5,7 @@
  */
 import { ApiError } from '~/lib/api'
 import type { InsightsRow } from '~/types'
+import { metaCurrencyExponent } from '../../app/meta/currency_offsets'
 
 /** Labels of the date presets the page offers (Meta `date_preset` values). */
 export const DATE_PRESET_LABELS: Record<string, string> = {
@@ -151,16 +152,28 @@ export function sortRows<T extends { name: string; metrics: RowMetrics }>(
   })
 }
 
-/** Decimals of `currency` (ISO 4217 through Intl: 2 for USD, 0 for JPY). */
+/**
+ * Decimals of `currency` as Meta counts its minor units (2 for USD, 0 for JPY, HUF or TWD):
+ * Meta's currency offsets, the same table the server uses (app/meta/currency_offsets.ts).
+ */
 export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    )
-  } catch {
-    return 2
-  }
+  return metaCurrencyExponent(currency)
+}
+
+/**
+ * Minor units → major units of a currency with `digits` decimals (`currencyDigits`):
+ * 12345 with 2 → 123.45, 5000 with 0 (JPY) → 5000.
+ */
+export function minorToMajor(minor: number, digits: number): number {
+  return Math.round(minor) / 10 ** digits
+}
+
+/**
+ * Major units → integer minor units of a currency with `digits` decimals: 123.45 with 2 →
+ * 12345, 5000 with 0 (JPY) → 5000 (Meta takes budgets in these minor units).
+ */
+export function majorToMinor(major: number, digits: number): number {
+  return Math.round(major * 10 ** digits)
 }
 
 /**
@@ -172,14 +185,14 @@ export function parseMoneyInput(text: string, currency: string): number | null {
   const digits = currencyDigits(currency)
   const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`)
   if (!pattern.test(cleaned)) return null
-  const minor = Math.round(Number(cleaned) * 10 ** digits)
+  const minor = majorToMinor(Number(cleaned), digits)
   return minor > 0 ? minor : null
 }
 
 /** Minor units → the major-unit text a budget input starts with ("50.00"). */
 export function minorToInput(minor: number, currency: string): string {
   const digits = currencyDigits(currency)
-  return (minor / 10 ** digits).toFixed(digits)
+  return minorToMajor(minor, digits).toFixed(digits)
 }
 
 /** `1,234` / `—`. */

@@ -1,9 +1,11 @@
+import { currencyDigits, minorToMajor } from '~/lib/campaigns'
 import type { RuleCondition, RuleDefinition, RuleRunItemView } from '~/types'
 
 /**
  * Helpers of the Rules page: words for conditions and actions, the builder's starting draft,
- * and money entry (the builder takes amounts in the account currency's major units, the rule
- * stores minor units: 2 decimals, as for USD, EUR and GBP).
+ * and money entry (the builder takes amounts in the ad account currency's major units, the
+ * rule stores minor units: Meta's budgets are minor units of the account currency, with that
+ * currency's decimals, 2 for USD, EUR and GBP, 0 for JPY or KRW).
  */
 
 export const METRIC_LABELS: Record<string, string> = {
@@ -65,24 +67,95 @@ export const MODE_LABELS: Record<string, string> = {
   auto: 'Automatic',
 }
 
-/** Minor units → a major-unit number for an input (12345 → 123.45). */
-export function toMajor(minor: number): number {
-  return Math.round(minor) / 100
+/**
+ * Minor units in words with the currency's `digits` decimals (`50.00`, `5000`); `null`
+ * digits (the currencies are not known, or differ in decimals) shows the stored figure.
+ */
+export function formatAmount(minor: number, digits: number | null): string {
+  return digits === null ? `${minor} (minor units)` : minorToMajor(minor, digits).toFixed(digits)
 }
 
-/** A major-unit input → integer minor units (123.45 → 12345). */
-export function toMinor(major: number): number {
-  return Math.round(major * 100)
+/** What the builder needs of an ad account to convert its money. */
+export interface AccountCurrency {
+  id: string
+  currency: string
 }
 
-function formatValue(metric: string, value: number) {
-  return MONEY_METRICS.has(metric) ? toMajor(value).toFixed(2) : String(value)
+/**
+ * The money of a rule's scope: `ok` with the decimals every ad account in scope shares (USD
+ * and EUR both have 2), `mixed` when they differ (USD and JPY: one amount cannot mean the
+ * same in both), `unknown` while no ad account of the scope is known.
+ */
+export type ScopeMoney =
+  | { kind: 'ok'; digits: number; currencies: string[] }
+  | { kind: 'mixed'; currencies: string[] }
+  | { kind: 'unknown' }
+
+/** The ad accounts `definition` covers among `accounts` (`all`, or the listed ids). */
+export function scopeAccounts<T extends AccountCurrency>(
+  definition: RuleDefinition,
+  accounts: readonly T[]
+): T[] {
+  const ids = definition.scope.adAccountIds
+  if (ids === 'all') return [...accounts]
+  const wanted = new Set(ids.map((id) => (id.startsWith('act_') ? id : `act_${id}`)))
+  return accounts.filter((account) => wanted.has(account.id))
 }
 
-/** One condition in words: `CPA (last 7 days) > 50.00`. */
-export function describeCondition(condition: RuleCondition): string {
+/** The decimals of the currencies of `accounts`, for entering and showing amounts. */
+export function currencyMoney(accounts: readonly AccountCurrency[]): ScopeMoney {
+  const currencies = [...new Set(accounts.map((account) => account.currency))].sort()
+  if (currencies.length === 0) return { kind: 'unknown' }
+  const digits = new Set(currencies.map(currencyDigits))
+  if (digits.size > 1) return { kind: 'mixed', currencies }
+  return { kind: 'ok', digits: [...digits][0], currencies }
+}
+
+/** The money of `definition`'s scope among `accounts` (see `ScopeMoney`); unknown without them. */
+export function scopeMoney(
+  definition: RuleDefinition,
+  accounts: readonly AccountCurrency[] | undefined
+): ScopeMoney {
+  return accounts ? currencyMoney(scopeAccounts(definition, accounts)) : { kind: 'unknown' }
+}
+
+/**
+ * Whether `definition` holds an amount of money (a money condition, a spend plan, a budget
+ * amount, a min or max budget, a minimum spend): what a scope mixing decimals cannot hold.
+ * Mirrors `definitionAmounts` of `app/rules/actions/create_rule.ts`, which refuses the same.
+ */
+export function hasAmounts(definition: RuleDefinition): boolean {
+  const { guards } = definition
+  const conditions = definition.conditions.groups.flatMap((group) => group.conditions)
+  return (
+    conditions.some(
+      (condition) =>
+        condition.kind === 'pacing' ||
+        (condition.kind === 'value' && MONEY_METRICS.has(condition.metric))
+    ) ||
+    definition.actions.some((action) => action.amount !== undefined) ||
+    guards.minBudget !== undefined ||
+    guards.maxBudget !== undefined ||
+    guards.minSpend > 0
+  )
+}
+
+/** Why amounts cannot be entered for a scope mixing `currencies` of different decimals. */
+export function mixedCurrencyMessage(currencies: string[]): string {
+  return `The ad accounts of this rule use currencies with different decimals (${currencies.join(', ')}), so one amount cannot mean the same in each. Choose ad accounts whose currencies have the same decimals (or make one rule per currency), or remove the amounts.`
+}
+
+function formatValue(metric: string, value: number, digits: number | null) {
+  return MONEY_METRICS.has(metric) ? formatAmount(value, digits) : String(value)
+}
+
+/**
+ * One condition in words: `CPA (last 7 days) > 50.00`, amounts with the scope currency's
+ * `digits` decimals (`formatAmount`).
+ */
+export function describeCondition(condition: RuleCondition, digits: number | null): string {
   if (condition.kind === 'pacing') {
-    return `Month-to-date spend more than ${condition.tolerancePercent} % ahead of a monthly plan of ${toMajor(condition.monthlyBudget).toFixed(2)}`
+    return `Month-to-date spend more than ${condition.tolerancePercent} % ahead of a monthly plan of ${formatAmount(condition.monthlyBudget, digits)}`
   }
   const metric = `${METRIC_LABELS[condition.metric] ?? condition.metric} (${WINDOW_LABELS[condition.window]})`
   if (condition.kind === 'trend') {
@@ -91,38 +164,38 @@ export function describeCondition(condition: RuleCondition): string {
   if (condition.kind === 'compare') {
     return `${metric} ${OPERATOR_LABELS[condition.operator]} ${condition.multiplier} × ${METRIC_LABELS[condition.otherMetric]} (${WINDOW_LABELS[condition.otherWindow ?? condition.window]})`
   }
-  const value = formatValue(condition.metric, condition.value)
+  const value = formatValue(condition.metric, condition.value, digits)
   if (condition.operator === 'between' || condition.operator === 'not_between') {
-    return `${metric} ${OPERATOR_LABELS[condition.operator]} ${value} and ${formatValue(condition.metric, condition.valueTo ?? condition.value)}`
+    return `${metric} ${OPERATOR_LABELS[condition.operator]} ${value} and ${formatValue(condition.metric, condition.valueTo ?? condition.value, digits)}`
   }
   return `${metric} ${OPERATOR_LABELS[condition.operator]} ${value}`
 }
 
-/** The rule's conditions in one sentence (groups joined by AND/OR). */
-export function describeConditions(definition: RuleDefinition): string {
+/** The rule's conditions in one sentence (groups joined by AND/OR; amounts as `describeCondition`). */
+export function describeConditions(definition: RuleDefinition, digits: number | null): string {
   const { groups, match } = definition.conditions
   if (groups.length === 0) return 'Every object in scope'
   const joiner = match === 'all' ? ' AND ' : ' OR '
   return groups
     .map((group) => {
       const inner = group.conditions
-        .map(describeCondition)
+        .map((condition) => describeCondition(condition, digits))
         .join(group.match === 'all' ? ' and ' : ' or ')
       return groups.length > 1 && group.conditions.length > 1 ? `(${inner})` : inner
     })
     .join(joiner)
 }
 
-/** The rule's actions in words: `Increase budget by 20 %, Notify only`. */
-export function describeActions(definition: RuleDefinition): string {
+/** The rule's actions in words: `Increase budget by 20 %, Notify only` (amounts with `digits`). */
+export function describeActions(definition: RuleDefinition, digits: number | null): string {
   return definition.actions
     .map((action) => {
       const label = ACTION_LABELS[action.type] ?? action.type
       if (action.percent !== undefined) return `${label} by ${action.percent} %`
       if (action.amount !== undefined) {
         return action.type === 'set_budget'
-          ? `${label} to ${toMajor(action.amount).toFixed(2)}`
-          : `${label} by ${toMajor(action.amount).toFixed(2)}`
+          ? `${label} to ${formatAmount(action.amount, digits)}`
+          : `${label} by ${formatAmount(action.amount, digits)}`
       }
       return label
     })
@@ -158,13 +231,16 @@ export function emptyDefinition(): RuleDefinition {
   }
 }
 
-/** A run item's change in words: `daily_budget 5000 → 6000 (clamped)`. */
-export function describeChange(item: RuleRunItemView): string {
+/**
+ * A run item's change in words: `daily budget: 50.00 → 60.00 (clamped)`, amounts with the
+ * `digits` decimals of its ad account's currency.
+ */
+export function describeChange(item: RuleRunItemView, digits: number | null): string {
   if (!item.field) return ACTION_LABELS[item.action] ?? item.action
   const after = item.executed ?? item.planned ?? '—'
   const money = item.field !== 'status'
   const show = (value: string | null) =>
-    value === null ? '—' : money ? toMajor(Number(value)).toFixed(2) : value
+    value === null ? '—' : money ? formatAmount(Number(value), digits) : value
   return `${item.field.replace('_', ' ')}: ${show(item.before)} → ${show(after)}${item.clamped ? ' (clamped)' : ''}`
 }
 
@@ -175,4 +251,46 @@ export function statusVariant(status: string): 'success' | 'warning' | 'destruct
   if (status === 'pending_approval' || status === 'skipped' || status === 'planned')
     return 'warning'
   return 'secondary'
+}
+
+/** The tabs of the Rules page. */
+export const RULES_TABS = ['rules', 'templates', 'history', 'approvals'] as const
+export type RulesTab = (typeof RULES_TABS)[number]
+
+/** Where the Rules page opens: its tab, the rule whose history it shows, the run it points at. */
+export interface RulesPageStart {
+  tab: RulesTab
+  ruleId: number | null
+  runId: number | null
+}
+
+/**
+ * The Rules page's starting state from its URL (path and query, as Inertia's `page.url`), so
+ * links from alerts open their target: `?tab=approvals` the approvals inbox, `?rule=7&run=42`
+ * the history of rule 7 with run 42 shown (a `rule` or `run` without a tab means the history).
+ * Unknown tabs and ids that are not positive integers are ignored.
+ */
+export function rulesPageStart(url: string): RulesPageStart {
+  const query = new URL(url, 'http://localhost').searchParams
+  const id = (name: string) => {
+    const value = query.get(name)
+    return value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null
+  }
+  const ruleId = id('rule')
+  const runId = id('run')
+  const asked = query.get('tab')
+  const tab = RULES_TABS.find((name) => name === asked)
+  return { tab: tab ?? (ruleId !== null || runId !== null ? 'history' : 'rules'), ruleId, runId }
+}
+
+/**
+ * The decimals of the currency of ad account `adAccountId` among `accounts` (for a run
+ * item's amounts); null when the account is not known.
+ */
+export function accountDigits(
+  adAccountId: string,
+  accounts: readonly AccountCurrency[] | undefined
+): number | null {
+  const account = accounts?.find((candidate) => candidate.id === adAccountId)
+  return account ? currencyDigits(account.currency) : null
 }

@@ -90,7 +90,10 @@ export function formatMinute(value: number): string {
 /**
  * When quiet hours are on and `at` falls inside them, the instant they end (outside
  * deliveries wait until then); otherwise null. Quiet hours are read in `timeZone` and may
- * span midnight (22:00-07:00). A start equal to the end means no quiet hours.
+ * span midnight (22:00-07:00). A start equal to the end means no quiet hours. The end is a
+ * wall-clock time: quiet hours ending 07:00 end at 07:00 local on daylight-saving days too
+ * (not 7 hours after midnight, which is 06:00 or 08:00 on those days); an end inside a
+ * spring-forward gap moves forward by the gap, as Luxon does.
  */
 export function quietHoursEnd(settings: ResolvedAlertSettings, at: Date): Date | null {
   if (!settings.quietHours) return null
@@ -101,7 +104,9 @@ export function quietHoursEnd(settings: ResolvedAlertSettings, at: Date): Date |
   const minute = local.hour * 60 + local.minute
   const inside = start < end ? minute >= start && minute < end : minute >= start || minute < end
   if (!inside) return null
-  let endAt = local.startOf('day').plus({ minutes: end })
-  if (endAt <= local) endAt = endAt.plus({ days: 1 })
+  const wallClock = { hour: Math.floor(end / 60), minute: end % 60, second: 0, millisecond: 0 }
+  let endAt = local.set(wallClock)
+  // `plus({ days })` is calendar arithmetic; set the wall clock again for the next day.
+  if (endAt <= local) endAt = local.plus({ days: 1 }).set(wallClock)
   return endAt.toUTC().toJSDate()
 }

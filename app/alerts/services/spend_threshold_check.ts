@@ -7,6 +7,7 @@ import { planHasFeature } from '#accounts/plan_catalog'
 import { entitlementOf } from '#accounts/actions/resolve_entitlement'
 import { ListAdAccounts } from '#meta/actions/list_ad_accounts'
 import { GetInsights } from '#meta/actions/get_insights'
+import { currencyExponent } from '#meta/currency'
 
 /**
  * The `spend_threshold` producer: for each user with a spend threshold (alert preferences)
@@ -69,13 +70,8 @@ async function checkUser(userId: number, thresholdMinor: number, now: Date) {
   return raised
 }
 
-/** Minor units → `612.40 USD`, with the currency's own decimals (ISO 4217, via Intl). */
+/** Minor units → `612.40 USD`, with the decimals of Meta's minor unit of the currency. */
 function formatMinor(minor: number, currency: string): string {
-  let digits = 2
-  try {
-    digits =
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-  } catch {}
+  const digits = currencyExponent(currency)
   return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`
 }

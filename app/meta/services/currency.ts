@@ -3,28 +3,14 @@
  * minor units ("5000" = 50.00 USD) and insights money fields (`spend`, `cpc`...) as decimal
  * strings in major units ("50.00"). Adrelay exposes money as integer minor units + ISO code.
  */
-
-const exponents = new Map<string, number>()
+import { metaCurrencyExponent } from '#meta/currency_offsets'
 
 /**
- * Number of minor-unit digits of an ISO 4217 currency (USD 2, JPY 0, ...); 2 for a code Intl
- * does not know. Memoised per code: building an `Intl.NumberFormat` costs about 1 ms, and
- * insights convert every money field of every row (the rules tick spent 1 s of 9 in it).
+ * Number of minor-unit digits of an ad account currency as Meta counts them (USD 2, JPY 0,
+ * HUF 0, BHD 2): Meta's currency offsets (`metaCurrencyExponent`), not ISO 4217.
  */
 export function currencyExponent(currency: string): number {
-  let exponent = exponents.get(currency)
-  if (exponent === undefined) {
-    try {
-      exponent =
-        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-          .maximumFractionDigits ?? 2
-    } catch {
-      exponent = 2
-    }
-    // ISO 4217 has under 200 codes; the cap only guards against a stream of made-up ones.
-    if (exponents.size < 1000) exponents.set(currency, exponent)
-  }
-  return exponent
+  return metaCurrencyExponent(currency)
 }
 
 /** "50.00" (major units) → 5000 (minor units), rounded to the nearest minor unit. */

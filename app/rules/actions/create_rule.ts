@@ -5,9 +5,11 @@ import { withUserRowLocked } from '#shared/db_errors'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { findPlan, type PlanId } from '#accounts/plan_catalog'
 import { ListAdAccounts } from '#meta/actions/list_ad_accounts'
+import { currencyExponent } from '#meta/currency'
+import type { AdAccount } from '#meta/services/normalize'
 import type { RuleDefinition, RuleMode } from '#rules/definition'
 import Rule from '#rules/models/rule'
-import { scheduleNext, scopeZones, serializeRule } from '#rules/services/rules_store'
+import { scheduleNext, scopeAccounts, scopeZones, serializeRule } from '#rules/services/rules_store'
 
 export interface CreateRuleInput {
   name: string
@@ -21,9 +23,10 @@ export interface CreateRuleInput {
 
 /**
  * Creates a rule for the user after checking the plan's rule count (`ruleLimit` of the plan
- * catalogue) and that every ad account the scope names is one the Meta connection sees.
+ * catalogue), that every ad account the scope names is one the Meta connection sees, and that
+ * a rule with amounts of money covers ad accounts whose currencies share their decimals.
  * @throws AppError 403 `rule_limit_reached` (details `limit`, `planId`),
- *   404 `meta_object_not_owned`, 409 `meta_not_connected`
+ *   404 `meta_object_not_owned`, 409 `meta_not_connected`, 422 `rule_currency_mismatch`
  */
 @inject()
 export class CreateRule {
@@ -36,6 +39,7 @@ export class CreateRule {
       input.definition,
       adAccounts.map((account) => account.id)
     )
+    assertScopeCurrencies(input.definition, adAccounts)
     const rule = new Rule()
     rule.merge({
       userId,
@@ -97,4 +101,56 @@ export function assertScopeVisible(definition: RuleDefinition, visible: string[]
       )
     }
   }
+}
+
+/** Metrics whose values are money (minor units of the ad account's currency). */
+const MONEY_METRICS: ReadonlySet<string> = new Set([
+  'spend',
+  'cpc',
+  'cpm',
+  'cost_per_result',
+  'cpa',
+])
+
+/**
+ * Whether `definition` holds an amount of money: a money condition (spend, CPC, CPM, cost per
+ * result, CPA against a value), a monthly spend plan, a budget or bid amount, a min or max
+ * budget, or a minimum spend above 0. Percentages, ratios and counts are not money. The Rules
+ * page's builder asks the same (`hasAmounts` in inertia/lib/rules.ts).
+ */
+export function definitionAmounts(definition: RuleDefinition): boolean {
+  const { guards } = definition
+  const conditions = definition.conditions.groups.flatMap((group) => group.conditions)
+  return (
+    conditions.some(
+      (condition) =>
+        condition.kind === 'pacing' ||
+        (condition.kind === 'value' && MONEY_METRICS.has(condition.metric))
+    ) ||
+    definition.actions.some((action) => action.amount !== undefined) ||
+    guards.minBudget !== undefined ||
+    guards.maxBudget !== undefined ||
+    guards.minSpend > 0
+  )
+}
+
+/**
+ * Amounts are minor units of each ad account's currency (Meta's budgets are), so a rule with
+ * amounts must cover ad accounts whose currencies have the same decimals: 5000 is 50.00 USD
+ * or 50.00 EUR, but ¥5,000. A rule with amounts over USD and JPY accounts is refused; one
+ * without amounts (a frequency cap, a percent change) may span any currencies.
+ * @throws AppError 422 `rule_currency_mismatch` (details `currencies`, `field`)
+ */
+export function assertScopeCurrencies(definition: RuleDefinition, accounts: AdAccount[]) {
+  if (!definitionAmounts(definition)) return
+  const currencies = [
+    ...new Set(scopeAccounts(definition, accounts).map((account) => account.currency)),
+  ].sort()
+  if (new Set(currencies.map(currencyExponent)).size <= 1) return
+  throw new AppError(
+    'rule_currency_mismatch',
+    `The ad accounts of this rule use currencies with different decimals (${currencies.join(', ')}), so one amount cannot mean the same in each. List ad accounts whose currencies have the same decimals (or make one rule per currency), or remove the amounts.`,
+    422,
+    { currencies, field: 'definition.scope.adAccountIds' }
+  )
 }

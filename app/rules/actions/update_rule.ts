@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { ListAdAccounts } from '#meta/actions/list_ad_accounts'
 import type { RuleDefinition, RuleMode } from '#rules/definition'
-import { assertScopeVisible } from '#rules/actions/create_rule'
+import { assertScopeCurrencies, assertScopeVisible } from '#rules/actions/create_rule'
 import { ownedRule, scheduleNext, scopeZones, serializeRule } from '#rules/services/rules_store'
 
 export interface UpdateRuleInput {
@@ -14,8 +14,10 @@ export interface UpdateRuleInput {
 
 /**
  * Changes a rule's name, definition, mode or enabled flag (only the fields given) and
- * recomputes its next run.
- * @throws AppError 404 `rule_not_found`, 404 `meta_object_not_owned`, 409 `meta_not_connected`
+ * recomputes its next run. A new definition is checked as on creation (visible ad accounts;
+ * amounts only over currencies of the same decimals).
+ * @throws AppError 404 `rule_not_found`, 404 `meta_object_not_owned`, 409 `meta_not_connected`,
+ *   422 `rule_currency_mismatch`
  */
 @inject()
 export class UpdateRule {
@@ -29,6 +31,7 @@ export class UpdateRule {
         input.definition,
         adAccounts.map((account) => account.id)
       )
+      assertScopeCurrencies(input.definition, adAccounts)
       rule.definition = input.definition
     }
     if (input.name !== undefined) rule.name = input.name.trim()

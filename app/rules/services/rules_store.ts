@@ -17,15 +17,19 @@ export async function ownedRule(userId: number, id: number): Promise<Rule> {
   return rule
 }
 
+/** The ad accounts among `accounts` that a rule covers (`all`, or the listed ids). */
+export function scopeAccounts(definition: RuleDefinition, accounts: AdAccount[]): AdAccount[] {
+  const ids = definition.scope.adAccountIds
+  return ids === 'all'
+    ? accounts
+    : accounts.filter((account) =>
+        ids.some((id) => account.id === (id.startsWith('act_') ? id : `act_${id}`))
+      )
+}
+
 /** The time zones of the ad accounts a rule covers (UTC for accounts without one). */
 export function scopeZones(definition: RuleDefinition, accounts: AdAccount[]): string[] {
-  const ids = definition.scope.adAccountIds
-  const covered =
-    ids === 'all'
-      ? accounts
-      : accounts.filter((account) =>
-          ids.some((id) => account.id === (id.startsWith('act_') ? id : `act_${id}`))
-        )
+  const covered = scopeAccounts(definition, accounts)
   return [...new Set(covered.map((account) => account.timezone ?? 'UTC'))]
 }
 

@@ -22,22 +22,74 @@ export function tickKey(tick: DateTime): string {
   return tick.toUTC().toFormat("yyyy-LL-dd'T'HH:mm'Z'")
 }
 
-/** Whether `schedule` is due at `tick` for an ad account in `zone` (IANA name). */
+/**
+ * Whether `schedule` is due at `tick` for an ad account in `zone` (IANA name).
+ *
+ * `every` counts local quarter hours. Daily and dayparting schedules name wall-clock slots
+ * (`09:00`; each chosen hour at every `minutes`) that run once per local day (ADR 0013): at the
+ * first tick of that local day whose wall-clock time has reached the slot. On an ordinary day
+ * that is the slot itself; on a spring-forward day a slot inside the gap (02:30 in New York)
+ * runs at the first tick after the gap (03:00); on a fall-back day a slot in the repeated hour
+ * (01:30) runs at its first occurrence only.
+ */
 export function isDue(schedule: RuleSchedule, tick: DateTime, zone: string): boolean {
   const local = tick.setZone(zone)
   const zoned = local.isValid ? local : tick.toUTC()
-  switch (schedule.type) {
-    case 'every':
-      return zoned.minute % schedule.minutes === 0
-    case 'daily':
-      return zoned.toFormat('HH:mm') === schedule.time
-    case 'dayparting':
-      return (
-        schedule.days.includes(zoned.weekday) &&
-        schedule.hours.includes(zoned.hour) &&
-        zoned.minute % schedule.minutes === 0
-      )
+  if (schedule.type === 'every') return zoned.minute % schedule.minutes === 0
+  if (schedule.type === 'dayparting' && !schedule.days.includes(zoned.weekday)) return false
+  const now = wallMinute(zoned)
+  const previous = tick.minus({ minutes: TICK_MINUTES }).setZone(zoned.zone)
+  const sameDay = previous.toISODate() === zoned.toISODate()
+  // Usually the previous tick shows the latest time this local day has reached so far.
+  if (!hasSlotIn(schedule, sameDay ? wallMinute(previous) : -1, now)) return false
+  // After clocks went back earlier this day, a later time was shown before: a slot it
+  // reached already ran.
+  const wentBack = sameDay && zoned.startOf('day').offset > zoned.offset
+  return !wentBack || hasSlotIn(schedule, latestReachedBefore(tick, zoned), now)
+}
+
+/** Whether a wall-clock slot of `schedule` (daily or dayparting) lies in (`after`, `upTo`]. */
+function hasSlotIn(schedule: RuleSchedule, after: number, upTo: number): boolean {
+  if (schedule.type === 'daily') {
+    const slot = parseTime(schedule.time)
+    return after < slot && slot <= upTo
   }
+  if (schedule.type !== 'dayparting') return false
+  for (const hour of schedule.hours) {
+    for (let minute = 0; minute < 60; minute += schedule.minutes) {
+      const slot = hour * 60 + minute
+      if (after < slot && slot <= upTo) return true
+    }
+  }
+  return false
+}
+
+/** `HH:mm` → minutes after midnight. */
+function parseTime(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number)
+  return hours * 60 + minutes
+}
+
+/** The wall-clock time of `local`, in minutes after its midnight. */
+function wallMinute(local: DateTime): number {
+  return local.hour * 60 + local.minute
+}
+
+/**
+ * The latest wall-clock time (minutes after midnight) that an earlier tick of the same local
+ * day as `local` (the zoned `tick`) showed, walking back through that day's ticks; -1 when
+ * there is none. Only needed on a day whose clocks went back.
+ */
+function latestReachedBefore(tick: DateTime, local: DateTime): number {
+  const day = local.toISODate()
+  let latest = -1
+  // A local day holds at most 25 hours of ticks (26 where clocks go back by two hours).
+  for (let step = 1; step <= 27 * (60 / TICK_MINUTES); step++) {
+    const earlier = tick.minus({ minutes: step * TICK_MINUTES }).setZone(local.zone)
+    if (earlier.toISODate() !== day) break
+    latest = Math.max(latest, wallMinute(earlier))
+  }
+  return latest
 }
 
 /**

@@ -10,7 +10,7 @@ export const createRule = defineAction({
   name: 'create_rule',
   title: 'Create an automated rule',
   description:
-    'Creates an automated rule that watches Meta campaigns, ad sets or ads on a schedule and acts when its conditions match (pause, unpause, change a budget or bid, notify, call a webhook), with guards (max change per action and per 24 h, min/max budget, minimum spend/impressions/age, cooldown, max objects per run, never a budget of 0). New rules are dry runs (they record what they would do) and disabled until enabled: true. Start from list_rule_templates and check the result with preview_rule or backtest_rule before enabling. The plan limits how many rules a user keeps (rule_limit_reached).',
+    "Creates an automated rule that watches Meta campaigns, ad sets or ads on a schedule and acts when its conditions match (pause, unpause, change a budget or bid, notify, call a webhook), with guards (max change per action and per 24 h, min/max budget, minimum spend/impressions/age, cooldown, max objects per run, never a budget of 0). New rules are dry runs (they record what they would do) and disabled until enabled: true. Start from list_rule_templates and check the result with preview_rule or backtest_rule before enabling. Money is minor units of each ad account's currency (5000 = 50.00 USD or ¥5,000), so a rule with amounts must cover ad accounts whose currencies have the same decimals (rule_currency_mismatch). The plan limits how many rules a user keeps (rule_limit_reached).",
   input: z.object({
     name: z.string().trim().min(1).max(120).describe('A name for the rule, e.g. "Stop-loss US"'),
     definition: definitionInput,

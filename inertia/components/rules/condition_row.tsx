@@ -3,14 +3,8 @@ import { Trash2 } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import {
-  METRIC_LABELS,
-  MONEY_METRICS,
-  OPERATOR_LABELS,
-  WINDOW_LABELS,
-  toMajor,
-  toMinor,
-} from '~/lib/rules'
+import { METRIC_LABELS, MONEY_METRICS, OPERATOR_LABELS, WINDOW_LABELS } from '~/lib/rules'
+import { majorToMinor, minorToMajor } from '~/lib/campaigns'
 import type { RuleCondition } from '~/types'
 
 /** The condition kinds of `app/rules/definition.ts` (`conditionSchema`), as the builder names them. */
@@ -71,12 +65,14 @@ export function NumberField({
   value,
   onChange,
   step = 'any',
+  disabled = false,
 }: {
   id: string
   label: string
   value: number | undefined
   onChange: (value: number | undefined) => void
   step?: string
+  disabled?: boolean
 }) {
   return (
     <div className="grid min-w-0 gap-1.5">
@@ -86,10 +82,44 @@ export function NumberField({
         type="number"
         inputMode="decimal"
         step={step}
+        disabled={disabled}
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
       />
     </div>
+  )
+}
+
+/**
+ * A labelled amount of money: shown and typed in major units of the ad account currency,
+ * given and returned in minor units with that currency's `digits` decimals (0 for JPY: 5000
+ * is ¥5,000). Disabled, and empty, while `digits` is null (the currency is not known, or the
+ * scope mixes decimals): no amount is converted with guessed decimals.
+ */
+export function MoneyField({
+  id,
+  label,
+  digits,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  digits: number | null
+  value: number | undefined
+  onChange: (value: number | undefined) => void
+}) {
+  return (
+    <NumberField
+      id={id}
+      label={label}
+      step={digits === 0 ? '1' : 'any'}
+      disabled={digits === null}
+      value={value === undefined || digits === null ? undefined : minorToMajor(value, digits)}
+      onChange={(next) =>
+        digits !== null && onChange(next === undefined ? undefined : majorToMinor(next, digits))
+      }
+    />
   )
 }
 
@@ -120,27 +150,35 @@ export function convertCondition(
   }
 }
 
-/** A money-aware number field: money metrics are entered in major units, stored in minor. */
+/**
+ * A money-aware number field: money metrics are entered in major units of the account
+ * currency (`MoneyField`, with `digits` decimals), other metrics as they are.
+ */
 function AmountField({
   id,
   label,
   money,
+  digits,
   value,
   onChange,
 }: {
   id: string
   label: string
   money: boolean
+  digits: number | null
   value: number | undefined
   onChange: (value: number | undefined) => void
 }) {
-  return (
-    <NumberField
+  return money ? (
+    <MoneyField
       id={id}
-      label={money ? `${label} (account currency)` : label}
-      value={value === undefined ? undefined : money ? toMajor(value) : value}
-      onChange={(next) => onChange(next === undefined ? undefined : money ? toMinor(next) : next)}
+      label={`${label} (account currency)`}
+      digits={digits}
+      value={value}
+      onChange={onChange}
     />
+  ) : (
+    <NumberField id={id} label={label} value={value} onChange={onChange} />
   )
 }
 
@@ -148,16 +186,19 @@ function AmountField({
  * One condition of a group, for every kind the rule schema has: a kind select, then the
  * kind's fields (value: metric, window, operator, value(s); trend: metric, window, rose/fell,
  * percent; compare: metric, window, operator, multiplier × other metric and its window;
- * pacing: monthly plan and tolerance). `id` prefixes the field ids.
+ * pacing: monthly plan and tolerance). `id` prefixes the field ids; amounts have the scope
+ * currency's `digits` decimals (null: not known, amounts cannot be entered).
  */
 export function ConditionRow({
   id,
   condition,
+  digits,
   onChange,
   onRemove,
 }: {
   id: string
   condition: RuleCondition
+  digits: number | null
   onChange: (condition: RuleCondition) => void
   onRemove: () => void
 }) {
@@ -199,6 +240,7 @@ export function ConditionRow({
             id={`${id}-value`}
             label="Value"
             money={money}
+            digits={digits}
             value={condition.value}
             onChange={(value) => onChange({ ...condition, value: value ?? 0 })}
           />
@@ -207,6 +249,7 @@ export function ConditionRow({
               id={`${id}-value-to`}
               label="and"
               money={money}
+              digits={digits}
               value={condition.valueTo}
               onChange={(valueTo) => onChange({ ...condition, valueTo })}
             />
@@ -278,6 +321,7 @@ export function ConditionRow({
             id={`${id}-monthly-budget`}
             label="Monthly spend plan"
             money
+            digits={digits}
             value={condition.monthlyBudget}
             onChange={(monthlyBudget) =>
               onChange({ ...condition, monthlyBudget: Math.max(1, Math.round(monthlyBudget ?? 1)) })

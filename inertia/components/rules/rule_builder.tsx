@@ -14,10 +14,18 @@ import {
 } from '~/components/ui/dialog'
 import { useMetaAdAccounts } from '~/hooks/use_meta_connection'
 import { useBacktestRule, usePreviewRule, useSaveRule } from '~/hooks/use_rules'
-import { ACTION_LABELS, MODE_LABELS, toMajor, toMinor } from '~/lib/rules'
+import {
+  ACTION_LABELS,
+  MODE_LABELS,
+  hasAmounts,
+  mixedCurrencyMessage,
+  scopeMoney,
+  type ScopeMoney,
+} from '~/lib/rules'
 import type { RuleDefinition } from '~/types'
 import {
   ConditionRow,
+  MoneyField,
   NumberField,
   Select,
   newCondition,
@@ -43,10 +51,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
+ * Why the draft's amounts cannot be saved with the ad accounts of its scope, or null when
+ * they can: a scope mixing currencies of different decimals (USD and JPY), or currencies not
+ * known yet (ad accounts loading, failed, or none in scope).
+ */
+function moneyProblem(
+  money: ScopeMoney,
+  accounts: { isPending: boolean; isError: boolean }
+): string | null {
+  if (money.kind === 'ok') return null
+  if (money.kind === 'mixed') return mixedCurrencyMessage(money.currencies)
+  if (accounts.isPending) return "Loading your ad accounts' currencies…"
+  if (accounts.isError) {
+    return 'Your ad accounts could not be loaded, so amounts cannot be converted to their currency.'
+  }
+  return "No ad account is in this rule's scope, so amounts have no currency."
+}
+
+/**
  * The rule builder (create and edit): scope, condition groups combined with AND/OR, action,
  * guards, schedule and mode, with Preview and Backtest of the draft before saving. Everything
  * it sends goes through the published actions (create_rule / update_rule / preview_rule /
- * backtest_rule), which validate it again.
+ * backtest_rule), which validate it again. Amounts are entered in major units of the scope's
+ * currency and stored in its minor units with that currency's decimals (2 for USD, 0 for JPY);
+ * a scope whose currencies differ in decimals cannot hold amounts and is refused.
  */
 export function RuleBuilder({
   draft,
@@ -85,9 +113,14 @@ export function RuleBuilder({
     mainAction.type
   )
   const selectedAccounts = definition.scope.adAccountIds
+  const money = scopeMoney(definition, accounts.data?.adAccounts)
+  const digits = money.kind === 'ok' ? money.digits : null
+  const problem = hasAmounts(definition) ? moneyProblem(money, accounts) : null
 
-  const submit = () =>
+  const submit = () => {
+    if (problem !== null) return
     save.mutate({ ruleId: draft.ruleId, name, mode, template: draft.template, definition })
+  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -196,6 +229,22 @@ export function RuleBuilder({
                 </div>
               )}
             </div>
+            {money.kind === 'mixed' && problem ? (
+              <p
+                className="rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-800"
+                role="alert"
+                data-testid="rule-currency-problem"
+              >
+                {problem}
+              </p>
+            ) : (
+              money.kind === 'ok' && (
+                <p className="text-xs text-slate-600" data-testid="rule-currency">
+                  Amounts are in {money.currencies.join(', ')} ({money.digits}{' '}
+                  {money.digits === 1 ? 'decimal' : 'decimals'}).
+                </p>
+              )
+            )}
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
@@ -265,6 +314,7 @@ export function RuleBuilder({
                       key={index}
                       id={`${id}-g${groupIndex}-c${index}`}
                       condition={condition}
+                      digits={digits}
                       onChange={(next) => {
                         const conditions = [...group.conditions]
                         conditions[index] = next
@@ -347,16 +397,12 @@ export function RuleBuilder({
                 />
               )}
               {mainAction.type === 'set_budget' && (
-                <NumberField
+                <MoneyField
                   id={`${id}-amount`}
                   label="New budget (account currency)"
-                  value={mainAction.amount === undefined ? undefined : toMajor(mainAction.amount)}
-                  onChange={(amount) =>
-                    setAction({
-                      type: 'set_budget',
-                      amount: amount === undefined ? undefined : toMinor(amount),
-                    })
-                  }
+                  digits={digits}
+                  value={mainAction.amount}
+                  onChange={(amount) => setAction({ type: 'set_budget', amount })}
                 />
               )}
               {mainAction.type === 'webhook' && (
@@ -407,23 +453,26 @@ export function RuleBuilder({
                 value={guards.cooldownHours}
                 onChange={(v) => setGuard('cooldownHours', v ?? 0)}
               />
-              <NumberField
+              <MoneyField
                 id={`${id}-g4`}
                 label="Min budget (currency)"
-                value={guards.minBudget === undefined ? undefined : toMajor(guards.minBudget)}
-                onChange={(v) => setGuard('minBudget', v === undefined ? undefined : toMinor(v))}
+                digits={digits}
+                value={guards.minBudget}
+                onChange={(v) => setGuard('minBudget', v)}
               />
-              <NumberField
+              <MoneyField
                 id={`${id}-g5`}
                 label="Max budget (currency)"
-                value={guards.maxBudget === undefined ? undefined : toMajor(guards.maxBudget)}
-                onChange={(v) => setGuard('maxBudget', v === undefined ? undefined : toMinor(v))}
+                digits={digits}
+                value={guards.maxBudget}
+                onChange={(v) => setGuard('maxBudget', v)}
               />
-              <NumberField
+              <MoneyField
                 id={`${id}-g6`}
                 label="Min spend to judge (currency)"
-                value={toMajor(guards.minSpend)}
-                onChange={(v) => setGuard('minSpend', toMinor(v ?? 0))}
+                digits={digits}
+                value={guards.minSpend}
+                onChange={(v) => setGuard('minSpend', v ?? 0)}
               />
               <NumberField
                 id={`${id}-g7`}
@@ -564,7 +613,7 @@ export function RuleBuilder({
             <Button
               type="button"
               variant="outline"
-              disabled={preview.isPending}
+              disabled={preview.isPending || problem !== null}
               onClick={() => preview.mutate(definition)}
             >
               {preview.isPending ? (
@@ -577,7 +626,7 @@ export function RuleBuilder({
             <Button
               type="button"
               variant="outline"
-              disabled={backtest.isPending}
+              disabled={backtest.isPending || problem !== null}
               onClick={() => backtest.mutate({ definition, days: 14 })}
             >
               {backtest.isPending ? (
@@ -624,11 +673,18 @@ export function RuleBuilder({
               <p className="text-xs text-slate-600">{backtest.data.note}</p>
             </div>
           )}
+          {problem && (
+            <p className="text-sm text-slate-700" data-testid="rule-save-blocked">
+              {money.kind === 'mixed'
+                ? "To save, preview or backtest, change the ad accounts in Scope: their currencies' decimals differ."
+                : problem}
+            </p>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={save.isPending || !name.trim()}>
+            <Button type="submit" disabled={save.isPending || !name.trim() || problem !== null}>
               {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
               Save rule
             </Button>

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '~/components/confirm_dialog'
 import { SignInRedirect } from '~/components/page_redirect'
 import { useSessionUser } from '~/hooks/use_session_user'
 import { useMarkNotificationsRead } from '~/hooks/use_notifications'
+import { useMetaAdAccounts, useMetaStatus } from '~/hooks/use_meta_connection'
 import {
   useAlertDeliveries,
   useAlertPreferences,
@@ -24,6 +25,8 @@ import {
   useUpdateAlertPreferences,
 } from '~/hooks/use_alert_settings'
 import { formatDateTime } from '~/lib/format'
+import { minorToMajor, parseMoneyInput } from '~/lib/campaigns'
+import { currencyMoney, type ScopeMoney } from '~/lib/rules'
 import { cn } from '~/lib/utils'
 import type { AlertChannel, AlertPreferences, AlertType, CreatedAlertWebhook } from '~/types'
 
@@ -143,11 +146,38 @@ function NotificationsTab() {
   )
 }
 
-function PreferencesForm({ initial, types }: { initial: AlertPreferences; types: AlertType[] }) {
+/**
+ * Why the spend threshold cannot be set in the ad accounts' currency, or null when it can:
+ * it applies to every ad account in that account's minor units, so their currencies must
+ * share their decimals (EUR and USD: yes; EUR and JPY: no), and be known.
+ */
+function thresholdProblem(money: ScopeMoney): string | null {
+  if (money.kind === 'ok') return null
+  if (money.kind === 'mixed') {
+    return `Your ad accounts use currencies with different decimals (${money.currencies.join(', ')}), so one threshold cannot mean the same in each; the spend alert cannot be set here.`
+  }
+  return "Connect Meta to set a spend alert: the amount is in your ad accounts' currency."
+}
+
+function PreferencesForm({
+  initial,
+  types,
+  money,
+}: {
+  initial: AlertPreferences
+  types: AlertType[]
+  /** The currencies of the user's ad accounts: the threshold is in their minor units. */
+  money: ScopeMoney
+}) {
   const [draft, setDraft] = useState(initial)
+  const digits = money.kind === 'ok' ? money.digits : null
   const [threshold, setThreshold] = useState(
-    initial.spendThresholdMinor === null ? '' : String(initial.spendThresholdMinor / 100)
+    initial.spendThresholdMinor === null || digits === null
+      ? ''
+      : String(minorToMajor(initial.spendThresholdMinor, digits))
   )
+  const [thresholdError, setThresholdError] = useState<string | null>(null)
+  const problem = thresholdProblem(money)
   useEffect(() => setDraft(initial), [initial])
   const save = useUpdateAlertPreferences()
 
@@ -163,11 +193,20 @@ function PreferencesForm({ initial, types }: { initial: AlertPreferences; types:
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const amount = threshold.trim() === '' ? null : Math.round(Number(threshold) * 100)
-    save.mutate({
-      ...draft,
-      spendThresholdMinor: amount && amount > 0 ? amount : null,
-    })
+    // Without known, shared decimals the stored threshold is kept as it is.
+    let spendThresholdMinor = initial.spendThresholdMinor
+    if (money.kind === 'ok') {
+      spendThresholdMinor =
+        threshold.trim() === '' ? null : parseMoneyInput(threshold, money.currencies[0])
+      if (threshold.trim() !== '' && spendThresholdMinor === null) {
+        setThresholdError(
+          `Enter a positive amount in ${money.currencies.join(', ')} with at most ${money.digits} decimals, or leave it empty to turn the spend alert off.`
+        )
+        return
+      }
+    }
+    setThresholdError(null)
+    save.mutate({ ...draft, spendThresholdMinor })
   }
 
   return (
@@ -305,14 +344,31 @@ function PreferencesForm({ initial, types }: { initial: AlertPreferences; types:
               </Field>
             )}
           </div>
-          <Field id="alert-spend-threshold" label="Spend alert: daily spend per ad account above">
+          <Field
+            id="alert-spend-threshold"
+            label={`Spend alert: daily spend per ad account above${money.kind === 'ok' ? ` (${money.currencies.join(', ')})` : ''}`}
+          >
             <Input
               id="alert-spend-threshold"
-              inputMode="decimal"
+              inputMode={digits === 0 ? 'numeric' : 'decimal'}
               placeholder="Off"
+              disabled={problem !== null}
+              aria-invalid={thresholdError !== null}
+              aria-describedby={
+                problem || thresholdError ? 'alert-spend-threshold-note' : undefined
+              }
               value={threshold}
               onChange={(event) => setThreshold(event.target.value)}
             />
+            {(problem || thresholdError) && (
+              <p
+                id="alert-spend-threshold-note"
+                className={cn('text-sm', thresholdError ? 'text-red-700' : 'text-slate-600')}
+                role={thresholdError ? 'alert' : undefined}
+              >
+                {thresholdError ?? problem}
+              </p>
+            )}
           </Field>
         </CardContent>
       </Card>
@@ -328,9 +384,15 @@ function PreferencesForm({ initial, types }: { initial: AlertPreferences; types:
 
 function PreferencesTab({ types }: { types: AlertType[] }) {
   const { data, isPending, isError, refetch } = useAlertPreferences()
-  if (isPending) return <Loading />
+  // The spend threshold is entered in the ad accounts' currency: wait for them to know it.
+  const meta = useMetaStatus(true)
+  const accounts = useMetaAdAccounts(meta.data?.connected === true)
+  if (isPending || meta.isPending || accounts.isLoading) return <Loading />
   if (isError) return <LoadError what="Alert preferences" retry={() => refetch()} />
-  return <PreferencesForm initial={data} types={types} />
+  const money: ScopeMoney = accounts.data
+    ? currencyMoney(accounts.data.adAccounts)
+    : { kind: 'unknown' }
+  return <PreferencesForm initial={data} types={types} money={money} />
 }
 
 function WebhooksTab() {

@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { Head, Link } from '@inertiajs/react'
+import { useEffect, useRef, useState } from 'react'
+import { Head, Link, usePage } from '@inertiajs/react'
 import { AlertTriangle, Download, Lock, Play, Plus } from 'lucide-react'
 import AppShell, { PageHeader } from '~/layouts/app_shell'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
@@ -12,11 +12,12 @@ import { ConfirmDialog } from '~/components/confirm_dialog'
 import { SignInRedirect } from '~/components/page_redirect'
 import { RuleBuilder, type RuleDraft } from '~/components/rules/rule_builder'
 import { useSessionUser } from '~/hooks/use_session_user'
-import { useMetaStatus } from '~/hooks/use_meta_connection'
+import { useMetaAdAccounts, useMetaStatus } from '~/hooks/use_meta_connection'
 import {
   useDecideItem,
   useDeleteRule,
   useRuleApprovals,
+  useRuleRun,
   useRuleRuns,
   useRuleTemplates,
   useRules,
@@ -24,15 +25,20 @@ import {
   useUpdateRule,
 } from '~/hooks/use_rules'
 import { formatDateTime } from '~/lib/format'
+import { cn } from '~/lib/utils'
 import {
   MODE_LABELS,
+  accountDigits,
   describeActions,
   describeChange,
   describeConditions,
   emptyDefinition,
+  rulesPageStart,
+  scopeMoney,
   statusVariant,
+  type RulesTab,
 } from '~/lib/rules'
-import type { RuleRunItemView, RuleSummary } from '~/types'
+import type { MetaAdAccount, RuleRunItemView, RuleRunView, RuleSummary } from '~/types'
 
 function LoadingRows() {
   return (
@@ -69,13 +75,17 @@ function Empty({ children }: { children: React.ReactNode }) {
 
 function RuleCard({
   rule,
+  accounts,
   onEdit,
   onHistory,
 }: {
   rule: RuleSummary
+  accounts: MetaAdAccount[] | undefined
   onEdit: () => void
   onHistory: () => void
 }) {
+  const money = scopeMoney(rule.definition, accounts)
+  const digits = money.kind === 'ok' ? money.digits : null
   const update = useUpdateRule()
   const run = useRunRule()
   const remove = useDeleteRule()
@@ -95,7 +105,8 @@ function RuleCard({
           </div>
         </div>
         <CardDescription className="break-words">
-          If {describeConditions(rule.definition)} → {describeActions(rule.definition)}
+          If {describeConditions(rule.definition, digits)} →{' '}
+          {describeActions(rule.definition, digits)}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -165,7 +176,15 @@ function RuleCard({
   )
 }
 
-function ItemRow({ item, actions }: { item: RuleRunItemView; actions?: React.ReactNode }) {
+function ItemRow({
+  item,
+  accounts,
+  actions,
+}: {
+  item: RuleRunItemView
+  accounts: MetaAdAccount[] | undefined
+  actions?: React.ReactNode
+}) {
   const values = Object.entries(item.metrics)
   return (
     <li className="grid gap-1 border-t border-slate-100 py-2 text-sm first:border-t-0">
@@ -173,7 +192,9 @@ function ItemRow({ item, actions }: { item: RuleRunItemView; actions?: React.Rea
         <span className="min-w-0 break-words font-medium">{item.objectName || item.objectId}</span>
         <Badge variant={statusVariant(item.status)}>{item.status.replace('_', ' ')}</Badge>
       </div>
-      <span className="break-words text-slate-700">{describeChange(item)}</span>
+      <span className="break-words text-slate-700">
+        {describeChange(item, accountDigits(item.adAccountId, accounts))}
+      </span>
       {values.length > 0 && (
         <span className="break-words text-xs text-slate-600">
           {values.map(([key, value]) => `${key} = ${value ?? '∞ / n.a.'}`).join(' · ')}
@@ -191,13 +212,34 @@ function ItemRow({ item, actions }: { item: RuleRunItemView; actions?: React.Rea
 function HistoryTab({
   ruleId,
   rules,
+  accounts,
+  linkedRun,
   onRuleChange,
 }: {
   ruleId: number | null
   rules: RuleSummary[]
+  accounts: MetaAdAccount[] | undefined
+  /** The run a link pointed at (`?run=`): marked, scrolled to, and read alone if older. */
+  linkedRun: number | null
   onRuleChange: (id: number | null) => void
 }) {
   const runs = useRuleRuns(ruleId, true)
+  const listed = runs.data?.runs.some((run) => run.id === linkedRun) ?? false
+  const older = useRuleRun(ruleId, linkedRun, runs.isSuccess && !listed)
+  const olderRun = older.data?.runs.find((run) => run.id === linkedRun)
+  const shown: RuleRunView[] = runs.data
+    ? olderRun && !listed
+      ? [olderRun, ...runs.data.runs]
+      : runs.data.runs
+    : []
+  const scrolled = useRef(false)
+  const found = shown.some((run) => run.id === linkedRun)
+  useEffect(() => {
+    if (!found || scrolled.current) return
+    scrolled.current = true
+    const card = globalThis.document?.querySelector(`[data-testid="rule-run-${linkedRun}"]`)
+    card?.scrollIntoView?.({ block: 'start' })
+  }, [found, linkedRun])
   const decide = useDecideItem()
   return (
     <div className="grid gap-4">
@@ -228,18 +270,26 @@ function HistoryTab({
         <LoadingRows />
       ) : runs.isError ? (
         <LoadError what="the run history" onRetry={() => runs.refetch()} />
-      ) : runs.data.runs.length === 0 ? (
+      ) : shown.length === 0 ? (
         <Empty>
           No runs yet. Runs appear here when a rule runs on its schedule or with Run now.
         </Empty>
       ) : (
-        runs.data.runs.map((run) => (
-          <Card key={run.id} data-testid={`rule-run-${run.id}`}>
+        shown.map((run) => (
+          <Card
+            key={run.id}
+            data-testid={`rule-run-${run.id}`}
+            aria-current={run.id === linkedRun ? 'true' : undefined}
+            className={cn(run.id === linkedRun && 'ring-2 ring-indigo-500')}
+          >
             <CardHeader className="gap-1">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <CardTitle className="text-sm">
                   {rules.find((rule) => rule.id === run.ruleId)?.name ?? `Rule ${run.ruleId}`} ·{' '}
                   {formatDateTime(run.startedAt)}
+                  {run.id === linkedRun && (
+                    <span className="ml-2 font-normal text-indigo-700">(from your alert)</span>
+                  )}
                 </CardTitle>
                 <div className="flex flex-wrap gap-1">
                   <Badge variant="outline">{MODE_LABELS[run.mode]}</Badge>
@@ -258,6 +308,7 @@ function HistoryTab({
                     <ItemRow
                       key={item.id}
                       item={item}
+                      accounts={accounts}
                       actions={
                         item.status === 'executed' && item.field ? (
                           <Button
@@ -282,7 +333,7 @@ function HistoryTab({
   )
 }
 
-function ApprovalsTab() {
+function ApprovalsTab({ accounts }: { accounts: MetaAdAccount[] | undefined }) {
   const approvals = useRuleApprovals(true)
   const decide = useDecideItem()
   if (approvals.isPending) return <LoadingRows />
@@ -297,6 +348,7 @@ function ApprovalsTab() {
             <ItemRow
               key={item.id}
               item={item}
+              accounts={accounts}
               actions={
                 <>
                   <Button
@@ -330,8 +382,14 @@ function RulesContent({ openBuilder }: { openBuilder: (draft: RuleDraft) => void
   const meta = useMetaStatus(allowed)
   const rules = useRules(allowed)
   const templates = useRuleTemplates(allowed)
-  const [tab, setTab] = useState('rules')
-  const [historyRule, setHistoryRule] = useState<number | null>(null)
+  // Links from alerts name the tab, rule and run to open (`/rules?tab=approvals`,
+  // `/rules?rule=7&run=42`); read once, for the starting state.
+  const { url } = usePage()
+  const [start] = useState(() => rulesPageStart(url))
+  const [tab, setTab] = useState<RulesTab>(start.tab)
+  const [historyRule, setHistoryRule] = useState<number | null>(start.ruleId)
+  const accounts = useMetaAdAccounts(allowed && meta.data?.connected === true)
+  const adAccounts = accounts.data?.adAccounts
   if (!allowed) {
     return (
       <Card>
@@ -371,7 +429,7 @@ function RulesContent({ openBuilder }: { openBuilder: (draft: RuleDraft) => void
           </div>
         </Alert>
       )}
-      <Tabs value={tab} onValueChange={setTab}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as RulesTab)}>
         <TabsList className="flex w-full flex-wrap justify-start">
           <TabsTrigger value="rules">Rules</TabsTrigger>
           <TabsTrigger value="templates">Templates</TabsTrigger>
@@ -393,6 +451,7 @@ function RulesContent({ openBuilder }: { openBuilder: (draft: RuleDraft) => void
               <RuleCard
                 key={rule.id}
                 rule={rule}
+                accounts={adAccounts}
                 onEdit={() =>
                   openBuilder({
                     ruleId: rule.id,
@@ -448,12 +507,14 @@ function RulesContent({ openBuilder }: { openBuilder: (draft: RuleDraft) => void
             <HistoryTab
               ruleId={historyRule}
               rules={rules.data?.rules ?? []}
+              accounts={adAccounts}
+              linkedRun={historyRule === start.ruleId ? start.runId : null}
               onRuleChange={setHistoryRule}
             />
           )}
         </TabsContent>
         <TabsContent value="approvals" className="mt-4">
-          {tab === 'approvals' && <ApprovalsTab />}
+          {tab === 'approvals' && <ApprovalsTab accounts={adAccounts} />}
         </TabsContent>
       </Tabs>
       <div className="sr-only" aria-live="polite">

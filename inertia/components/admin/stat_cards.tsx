@@ -1,4 +1,12 @@
-import { Activity, CreditCard, DollarSign, Users, type LucideIcon } from 'lucide-react'
+import {
+  Activity,
+  AlertTriangle,
+  CreditCard,
+  DollarSign,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
+import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Card, CardContent } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { formatMoney } from '~/lib/format'
@@ -43,10 +51,30 @@ function StatCard({
   )
 }
 
-/** The four stat cards of spec §2 Admin: Total Users, Active Subscriptions, Monthly Revenue, API Calls Today. */
-export function AdminStatCards({ stats }: { stats: PlatformStats | undefined }) {
+/**
+ * The four stat cards of spec §2 Admin: Total Users, Active Subscriptions, Monthly Revenue, API
+ * Calls Today. `failed`: the figures could not be loaded; an error takes the cards' place
+ * (never skeletons that wait forever).
+ */
+export function AdminStatCards({
+  stats,
+  failed = false,
+}: {
+  stats: PlatformStats | undefined
+  failed?: boolean
+}) {
   const number = (value: number | undefined) =>
     value === undefined ? null : value.toLocaleString('en-US')
+  if (!stats && failed) {
+    return (
+      <Alert variant="destructive" role="alert" data-testid="admin-stats-error">
+        <AlertTriangle aria-hidden="true" />
+        <AlertDescription>
+          Platform statistics could not be loaded. Reload the page to try again.
+        </AlertDescription>
+      </Alert>
+    )
+  }
   return (
     <section
       aria-label="Platform statistics"

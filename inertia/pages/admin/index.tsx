@@ -40,7 +40,7 @@ function AdminDashboard({ currentUserId }: { currentUserId: number }) {
         description="Platform overview, users, invitation codes and the audit log"
       />
       <div className="grid grid-cols-1 gap-6">
-        <AdminStatCards stats={stats.data} />
+        <AdminStatCards stats={stats.data} failed={stats.isError} />
         <UsersTable
           currentUserId={currentUserId}
           onView={setViewing}

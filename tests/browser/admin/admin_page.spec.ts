@@ -104,6 +104,26 @@ test.group('Admin page', () => {
     await page.getByText('No users found').waitFor()
   })
 
+  test('stats that fail to load show an error, not placeholders that wait forever', async ({
+    browserContext,
+    assert,
+  }) => {
+    const admin = await createUser({ role: 'admin' })
+    await browserContext.loginAs(admin)
+    const page = await browserContext.newPage()
+    await page.route('**/api/admin/stats', (route) => route.abort('connectionfailed'))
+    await page.goto('/admin')
+
+    await page.getByTestId('admin-stats-error').waitFor()
+    assert.include(
+      await page.getByTestId('admin-stats-error').innerText(),
+      'Platform statistics could not be loaded.'
+    )
+    assert.equal(await page.locator('section[aria-label="Platform statistics"]').count(), 0)
+    // The rest of the page still works.
+    await page.getByRole('heading', { name: 'Recent Users' }).waitFor()
+  })
+
   test('suspending asks for confirmation, then shows the user as suspended and logs the action', async ({
     visit,
     browserContext,

@@ -149,17 +149,20 @@ export const actionSchema = z.object({
   type: z.enum(RULE_ACTION_TYPES).describe(`Action: ${RULE_ACTION_TYPES.join(', ')}`),
   percent: z
     .number()
-    .positive()
+    .min(-99)
     .max(1000)
+    .refine((value) => value !== 0, 'percent cannot be 0')
     .optional()
-    .describe('For increase/decrease budget or bid: change by this percent'),
+    .describe(
+      'For increase/decrease budget: change by this percent (positive); for change_bid: signed, a negative percent lowers the bid (at least -99)'
+    ),
   amount: z
     .number()
     .int()
-    .positive()
+    .refine((value) => value !== 0, 'amount cannot be 0')
     .optional()
     .describe(
-      'For set_budget: the new budget; for increase/decrease/change_bid: the change; minor units'
+      'Minor units. For set_budget: the new budget; for increase/decrease budget: the change (positive); for change_bid: the signed change, negative lowers the bid'
     ),
   url: z
     .string()
@@ -339,6 +342,18 @@ export const ruleDefinitionSchema = z
           code: 'custom',
           path,
           message: 'Bids are set on ad sets: use level ad_set.',
+        })
+      }
+      if (
+        action.type !== 'change_bid' &&
+        ((action.percent !== undefined && action.percent < 0) ||
+          (action.amount !== undefined && action.amount < 0))
+      ) {
+        context.addIssue({
+          code: 'custom',
+          path,
+          message:
+            'Only change_bid takes a negative percent or amount; to lower a budget use decrease_budget.',
         })
       }
       if (action.type === 'set_budget' && action.amount === undefined) {

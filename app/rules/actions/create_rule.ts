@@ -5,11 +5,14 @@ import { withUserRowLocked } from '#shared/db_errors'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { findPlan, type PlanId } from '#accounts/plan_catalog'
 import { ListAdAccounts } from '#meta/actions/list_ad_accounts'
-import { currencyExponent } from '#meta/currency'
-import type { AdAccount } from '#meta/services/normalize'
 import type { RuleDefinition, RuleMode } from '#rules/definition'
 import Rule from '#rules/models/rule'
-import { scheduleNext, scopeAccounts, scopeZones, serializeRule } from '#rules/services/rules_store'
+import {
+  assertScopeCurrencies,
+  scheduleNext,
+  scopeZones,
+  serializeRule,
+} from '#rules/services/rules_store'
 
 export interface CreateRuleInput {
   name: string
@@ -103,54 +106,5 @@ export function assertScopeVisible(definition: RuleDefinition, visible: string[]
   }
 }
 
-/** Metrics whose values are money (minor units of the ad account's currency). */
-const MONEY_METRICS: ReadonlySet<string> = new Set([
-  'spend',
-  'cpc',
-  'cpm',
-  'cost_per_result',
-  'cpa',
-])
-
-/**
- * Whether `definition` holds an amount of money: a money condition (spend, CPC, CPM, cost per
- * result, CPA against a value), a monthly spend plan, a budget or bid amount, a min or max
- * budget, or a minimum spend above 0. Percentages, ratios and counts are not money. The Rules
- * page's builder asks the same (`hasAmounts` in inertia/lib/rules.ts).
- */
-export function definitionAmounts(definition: RuleDefinition): boolean {
-  const { guards } = definition
-  const conditions = definition.conditions.groups.flatMap((group) => group.conditions)
-  return (
-    conditions.some(
-      (condition) =>
-        condition.kind === 'pacing' ||
-        (condition.kind === 'value' && MONEY_METRICS.has(condition.metric))
-    ) ||
-    definition.actions.some((action) => action.amount !== undefined) ||
-    guards.minBudget !== undefined ||
-    guards.maxBudget !== undefined ||
-    guards.minSpend > 0
-  )
-}
-
-/**
- * Amounts are minor units of each ad account's currency (Meta's budgets are), so a rule with
- * amounts must cover ad accounts whose currencies have the same decimals: 5000 is 50.00 USD
- * or 50.00 EUR, but ¥5,000. A rule with amounts over USD and JPY accounts is refused; one
- * without amounts (a frequency cap, a percent change) may span any currencies.
- * @throws AppError 422 `rule_currency_mismatch` (details `currencies`, `field`)
- */
-export function assertScopeCurrencies(definition: RuleDefinition, accounts: AdAccount[]) {
-  if (!definitionAmounts(definition)) return
-  const currencies = [
-    ...new Set(scopeAccounts(definition, accounts).map((account) => account.currency)),
-  ].sort()
-  if (new Set(currencies.map(currencyExponent)).size <= 1) return
-  throw new AppError(
-    'rule_currency_mismatch',
-    `The ad accounts of this rule use currencies with different decimals (${currencies.join(', ')}), so one amount cannot mean the same in each. List ad accounts whose currencies have the same decimals (or make one rule per currency), or remove the amounts.`,
-    422,
-    { currencies, field: 'definition.scope.adAccountIds' }
-  )
-}
+// Re-exported: the currency rule lives with the rules' scope (it also guards runs).
+export { assertScopeCurrencies, definitionAmounts } from '#rules/services/rules_store'

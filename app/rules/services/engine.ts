@@ -550,7 +550,8 @@ export function planWrite(
     const sign = action.type === 'decrease_budget' ? -1 : 1
     const delta =
       action.percent !== undefined ? (before * action.percent) / 100 : (action.amount ?? 0)
-    // change_bid: percent/amount are signed by direction of the number given (increase)
+    // change_bid: percent/amount are signed (a negative one lowers the bid); the budget
+    // actions take positive numbers and their type gives the direction.
     wanted = before + sign * delta
   }
   /** +1: the action raises the value, -1: lowers it, 0: asks for the current value. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { assertScopeCurrencies } from '#rules/services/rules_store'
 import { inject } from '@adonisjs/core'
 import emitter from '@adonisjs/core/services/emitter'
 import logger from '@adonisjs/core/services/logger'
@@ -75,6 +76,8 @@ export type History = Map<
     lastActedAt: DateTime | null
     /** True when `lastActedAt` is a revert of the rule's change, not the change itself. */
     lastWasRevert?: boolean
+    /** True when `lastActedAt` is the user's rejection of the rule's proposed change. */
+    lastWasRejection?: boolean
     valueAtStartOf24h: number | null
     /** The id of a write of the rule on the object still pending approval (or being approved). */
     pendingItemId?: number | null
@@ -107,7 +110,7 @@ const SKIP_CODES = new Set([
  * a write of the rule still awaits approval is skipped (one proposal at a time, never a stale
  * second one); cooldown per object, counted between scheduled ticks in the ad account's time
  * zone (engine.inCooldown; executed changes and the user's reverts of them count, so a revert
- * holds at least through the cooldown; dry runs count their own planned items, so a dry run
+ * holds at least through the cooldown, and so does a rejection; dry runs count their own planned items, so a dry run
  * previews the cooldown too), the per-action and per-24 h caps, min/max budget, never 0
  * (engine.planWrite), and the blast-radius cap `maxObjectsPerRun` (the excess is recorded as
  * skipped).
@@ -140,9 +143,15 @@ export class RuleRunner {
     })
   }
 
-  /** The ad accounts a rule covers among those the connection sees (+ the ones it lost). */
+  /**
+   * The ad accounts a rule covers among those the connection sees (+ the ones it lost).
+   * @throws AppError 422 `rule_currency_mismatch` when the rule has amounts and its accounts'
+   *   currencies now have different decimals (an `all` scope that gained such an account):
+   *   the run fails with that reason instead of applying one amount in two currencies
+   */
   async scopedAccounts(definition: RuleDefinition, facts: TickFacts) {
     const visible = await facts.accounts()
+    assertScopeCurrencies(definition, visible)
     if (definition.scope.adAccountIds === 'all') return { accounts: visible, missing: [] }
     const wanted = definition.scope.adAccountIds.map((id) =>
       id.startsWith('act_') ? id : `act_${id}`
@@ -442,7 +451,9 @@ export class RuleRunner {
             status: 'skipped',
             reason: past!.lastWasRevert
               ? `cooldown: its change was reverted ${when}, cooldown ${guards.cooldownHours} h`
-              : `cooldown: acted ${when}, cooldown ${guards.cooldownHours} h`,
+              : past!.lastWasRejection
+                ? `cooldown: its proposed change was rejected ${when}, cooldown ${guards.cooldownHours} h`
+                : `cooldown: acted ${when}, cooldown ${guards.cooldownHours} h`,
           })
           continue
         }
@@ -621,7 +632,8 @@ export class RuleRunner {
 
   /**
    * Per rule and object: when the rule last acted on it within the last 30 days (executed
-   * writes; writes the user reverted, at the time of the revert; in a dry run its planned
+   * writes; writes the user reverted, at the time of the revert; proposals the user rejected,
+   * at the time of the decision; in a dry run its planned
    * writes too), the value before its first change in the last 24 h, and a write still
    * pending approval (or being approved), of any age. One query per chunk of rules and objects
    * (oldest first, so "first change" is the first row seen).
@@ -664,6 +676,9 @@ export class RuleRunner {
               .orWhere((planned) =>
                 planned.where('status', 'planned').where('created_at', '>=', since)
               )
+              .orWhere((rejected) =>
+                rejected.where('status', 'rejected').where('decided_at', '>=', since)
+              )
               .orWhereIn('status', ['pending_approval', 'approving'])
           })
           .orderBy('id', 'asc')
@@ -678,12 +693,24 @@ export class RuleRunner {
             entry.pendingItemId ??= item.id
             continue
           }
+          if (item.status === 'rejected') {
+            // The user said no to this change: it is not proposed again within the cooldown
+            // (counted from the decision). Nothing was written, so no 24 h value.
+            const decided = item.decidedAt ?? item.createdAt
+            if (!entry.lastActedAt || decided > entry.lastActedAt) {
+              entry.lastActedAt = decided
+              entry.lastWasRevert = false
+              entry.lastWasRejection = true
+            }
+            continue
+          }
           const at = item.executedAt ?? item.createdAt
           // The user's revert is the object's last change: the cooldown runs from it.
           const last = item.status === 'reverted' ? (item.revertedAt ?? at) : at
           if (!entry.lastActedAt || last > entry.lastActedAt) {
             entry.lastActedAt = last
             entry.lastWasRevert = item.status === 'reverted'
+            entry.lastWasRejection = false
           }
           if (at >= dayAgo && entry.valueAtStartOf24h === null && item.field !== 'status') {
             entry.valueAtStartOf24h = item.beforeValue === null ? null : Number(item.beforeValue)

@@ -129,7 +129,15 @@ export class RuleScheduler {
     const jobs: RuleJob[] = []
     const idle: Array<{ rule: Rule; run: RuleRun }> = []
     for (const entry of claimed) {
-      const { accounts } = await this.runner.scopedAccounts(entry.rule.definition, facts)
+      let accounts: AdAccount[]
+      try {
+        ;({ accounts } = await this.runner.scopedAccounts(entry.rule.definition, facts))
+      } catch (error) {
+        // e.g. rule_currency_mismatch: this rule's run fails with the reason, the others go on
+        this.runner.recordFailure(entry.rule, entry.run, error)
+        idle.push(entry)
+        continue
+      }
       const dueAccounts = accounts.filter((account) =>
         isDue(entry.rule.definition.schedule, tick, account.timezone ?? 'UTC')
       )

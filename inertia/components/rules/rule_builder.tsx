@@ -391,7 +391,11 @@ export function RuleBuilder({
               {budgetAction && mainAction.type !== 'set_budget' && (
                 <NumberField
                   id={`${id}-percent`}
-                  label="By percent"
+                  label={
+                    mainAction.type === 'change_bid'
+                      ? 'By percent (negative lowers the bid)'
+                      : 'By percent'
+                  }
                   value={mainAction.percent}
                   onChange={(percent) => setAction({ type: mainAction.type, percent })}
                 />

@@ -79,6 +79,35 @@ test.group('Rules: change_bid in preview and backtest', (group) => {
     assert.equal(item.planned, '300')
   })
 
+  test('a negative change lowers the bid; budget actions refuse negative numbers', async ({
+    assert,
+  }) => {
+    const { user } = await userWithBidCap()
+    const lower = { ...changeBid, actions: [{ type: 'change_bid', percent: -20 }] }
+    const { rule } = await invoke(user.id, 'create_rule', { name: 'Bid down', definition: lower })
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    const item = run.items.find((each: any) => each.objectId === CAPPED)
+    assert.equal(item.status, 'planned')
+    assert.equal(item.before, '250')
+    assert.equal(item.planned, '200')
+
+    for (const action of [
+      { type: 'decrease_budget', percent: -20 },
+      { type: 'increase_budget', amount: -500 },
+      { type: 'change_bid', percent: 0 },
+    ]) {
+      const refused = invoke(user.id, 'create_rule', {
+        name: 'Wrong sign',
+        definition: {
+          ...changeBid,
+          scope: { ...changeBid.scope, level: 'ad_set' },
+          actions: [action],
+        },
+      })
+      await assert.rejects(() => refused, /validation|percent|amount|negative/i)
+    }
+  })
+
   test('a backtest counts the fires of a change_bid rule and carries the bid forward', async ({
     assert,
   }) => {

@@ -90,6 +90,34 @@ test.group('Rules: amounts and ad account currencies', (group) => {
     assert.deepEqual(stored.definition.scope.adAccountIds, [EUROPE])
   })
 
+  test('a stored rule whose accounts now mix decimals fails its run instead of acting', async ({
+    assert,
+  }) => {
+    const user = await trafficker()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Budget to 5000',
+      definition: definition([US]),
+      mode: 'auto',
+    })
+    // Stored before the check (or an `all` scope that gained a JPY account since).
+    const stored = await Rule.findOrFail(rule.id)
+    stored.definition = {
+      ...stored.definition,
+      scope: { ...stored.definition.scope, adAccountIds: 'all' },
+    }
+    await stored.save()
+
+    const { run } = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.equal(run.status, 'failed')
+    assert.match(run.reason, /rule_currency_mismatch|different decimals/)
+    assert.lengthOf(run.items, 0)
+
+    const preview = await failure(invoke(user.id, 'preview_rule', { ruleId: rule.id }))
+    assert.equal(preview.code, 'rule_currency_mismatch')
+    const backtest = await failure(invoke(user.id, 'backtest_rule', { ruleId: rule.id, days: 3 }))
+    assert.equal(backtest.code, 'rule_currency_mismatch')
+  })
+
   test('a rule without amounts may span currencies of any decimals', async ({ assert }) => {
     const user = await trafficker()
     const { rule } = await invoke(user.id, 'create_rule', {

@@ -248,6 +248,27 @@ test.group('Rules: approvals and reverts hold an object', (group) => {
     assert.lengthOf((await invoke(user.id, 'list_rule_approvals', {})).items, 0)
   })
 
+  test('a proposal the user rejected is not proposed again within the cooldown', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Scale with approval',
+      definition: definition(),
+      mode: 'approval',
+    })
+    await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    const { items } = await invoke(user.id, 'list_rule_approvals', {})
+    assert.lengthOf(items, 1)
+    await invoke(user.id, 'reject_rule_action', { itemId: items[0].id })
+
+    const again = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.equal(again.run.items[0].status, 'skipped')
+    assert.match(again.run.items[0].reason, /cooldown: its proposed change was rejected/)
+    assert.lengthOf((await invoke(user.id, 'list_rule_approvals', {})).items, 0)
+    assert.equal(await budgetOf(user.id, VISITORS), 5000)
+  })
+
   test('a change the user reverted is not re-applied within the cooldown', async ({ assert }) => {
     const user = await traffickerWithMeta()
     const { rule } = await invoke(user.id, 'create_rule', {

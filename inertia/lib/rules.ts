@@ -1,5 +1,6 @@
 import { currencyDigits, minorToMajor } from '~/lib/campaigns'
 import type { RuleCondition, RuleDefinition, RuleRunItemView } from '~/types'
+import { MONEY_METRICS, definitionAmounts } from '../../app/rules/amounts'
 
 /**
  * Helpers of the Rules page: words for conditions and actions, the builder's starting draft,
@@ -27,7 +28,7 @@ export const METRIC_LABELS: Record<string, string> = {
 }
 
 /** Metrics entered as money (major units in the builder, minor units in the rule). */
-export const MONEY_METRICS = new Set(['spend', 'cpc', 'cpm', 'cost_per_result', 'cpa'])
+export { MONEY_METRICS }
 
 export const WINDOW_LABELS: Record<string, string> = {
   today: 'today',
@@ -122,23 +123,9 @@ export function scopeMoney(
 /**
  * Whether `definition` holds an amount of money (a money condition, a spend plan, a budget
  * amount, a min or max budget, a minimum spend): what a scope mixing decimals cannot hold.
- * Mirrors `definitionAmounts` of `app/rules/actions/create_rule.ts`, which refuses the same.
+ * The server's own rule (app/rules/amounts.ts), which refuses the same.
  */
-export function hasAmounts(definition: RuleDefinition): boolean {
-  const { guards } = definition
-  const conditions = definition.conditions.groups.flatMap((group) => group.conditions)
-  return (
-    conditions.some(
-      (condition) =>
-        condition.kind === 'pacing' ||
-        (condition.kind === 'value' && MONEY_METRICS.has(condition.metric))
-    ) ||
-    definition.actions.some((action) => action.amount !== undefined) ||
-    guards.minBudget !== undefined ||
-    guards.maxBudget !== undefined ||
-    guards.minSpend > 0
-  )
-}
+export const hasAmounts: (definition: RuleDefinition) => boolean = definitionAmounts
 
 /** Why amounts cannot be entered for a scope mixing `currencies` of different decimals. */
 export function mixedCurrencyMessage(currencies: string[]): string {

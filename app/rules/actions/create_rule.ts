@@ -107,4 +107,5 @@ export function assertScopeVisible(definition: RuleDefinition, visible: string[]
 }
 
 // Re-exported: the currency rule lives with the rules' scope (it also guards runs).
-export { assertScopeCurrencies, definitionAmounts } from '#rules/services/rules_store'
+export { assertScopeCurrencies } from '#rules/services/rules_store'
+export { definitionAmounts } from '#rules/amounts'

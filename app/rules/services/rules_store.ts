@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import { AppError } from '#shared/errors'
 import { currencyExponent } from '#meta/currency'
+import { definitionAmounts } from '#rules/amounts'
 import type { AdAccount } from '#meta/services/normalize'
 import type { RuleDefinition } from '#rules/definition'
 import Rule from '#rules/models/rule'
@@ -104,37 +105,6 @@ export function serializeRun(run: RuleRun, items?: RuleRunItem[]) {
   }
 }
 export type SerializedRun = ReturnType<typeof serializeRun>
-
-/** Metrics whose values are money (minor units of the ad account's currency). */
-const MONEY_METRICS: ReadonlySet<string> = new Set([
-  'spend',
-  'cpc',
-  'cpm',
-  'cost_per_result',
-  'cpa',
-])
-
-/**
- * Whether `definition` holds an amount of money: a money condition (spend, CPC, CPM, cost per
- * result, CPA against a value), a monthly spend plan, a budget or bid amount, a min or max
- * budget, or a minimum spend above 0. Percentages, ratios and counts are not money. The Rules
- * page's builder asks the same (`hasAmounts` in inertia/lib/rules.ts).
- */
-export function definitionAmounts(definition: RuleDefinition): boolean {
-  const { guards } = definition
-  const conditions = definition.conditions.groups.flatMap((group) => group.conditions)
-  return (
-    conditions.some(
-      (condition) =>
-        condition.kind === 'pacing' ||
-        (condition.kind === 'value' && MONEY_METRICS.has(condition.metric))
-    ) ||
-    definition.actions.some((action) => action.amount !== undefined) ||
-    guards.minBudget !== undefined ||
-    guards.maxBudget !== undefined ||
-    guards.minSpend > 0
-  )
-}
 
 /**
  * Amounts are minor units of each ad account's currency (Meta's budgets are), so a rule with

@@ -1,18 +1,10 @@
 import { test } from '@japa/runner'
-import { publishedRegistry } from '#automation/registry/published_actions'
 import { setPlan } from '#tests/helpers/factories'
 import { IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+import { ACCOUNT, invoke } from '#tests/helpers/rules'
 
-const ACCOUNT = 'act_100000000001'
 const CAPPED = IDS.aboAdSet // given a bid cap of 250 below; delivers every day
 const AUTOMATIC = '120200000001022' // same campaign, automatic bidding (no bid amount)
-
-const invoke = (userId: number, name: string, input: unknown) =>
-  publishedRegistry().invoke(
-    name,
-    { userId, planId: 'trafficker', tokenId: null },
-    input
-  ) as Promise<any>
 
 /** +20 % bid on both ad sets whenever they spent yesterday (they do, every day). */
 const changeBid = {

@@ -1,26 +1,11 @@
 import { test } from '@japa/runner'
-import { publishedRegistry } from '#automation/registry/published_actions'
-import { AppError } from '#shared/errors'
 import Rule from '#rules/models/rule'
 import { setPlan } from '#tests/helpers/factories'
 import { ALEX, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+import { failure, invoke } from '#tests/helpers/rules'
 
 // Alex's ad accounts: act_100000000001 (USD) and act_100000000002 (EUR, made JPY below).
 const [US, EUROPE] = ALEX.accounts
-const registry = publishedRegistry()
-const invoke = (userId: number, name: string, input: unknown) =>
-  registry.invoke(name, { userId, planId: 'trafficker', tokenId: null }, input) as Promise<any>
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('Expected a failure')
-}
-
 /** A rule setting the budget to `amount` minor units, with `guards`, over `adAccountIds`. */
 const definition = (
   adAccountIds: string[] | 'all',

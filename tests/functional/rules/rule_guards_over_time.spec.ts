@@ -2,7 +2,6 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import { publishedRegistry } from '#automation/registry/published_actions'
 import Notification from '#alerts/models/notification'
 import Rule from '#rules/models/rule'
 import RuleRun from '#rules/models/rule_run'
@@ -10,8 +9,16 @@ import RuleRunItem from '#rules/models/rule_run_item'
 import { RuleScheduler } from '#rules/services/rule_scheduler'
 import { toDbTimestamp } from '#shared/db_time'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
-import { setPlan } from '#tests/helpers/factories'
-import { IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+import { freshSandbox } from '#tests/helpers/meta'
+import {
+  CART,
+  VISITORS,
+  alwaysMatchingRule,
+  budgetOf,
+  invoke,
+  posts,
+  traffickerWithMeta,
+} from '#tests/helpers/rules'
 
 /**
  * The guards a rule keeps over several runs: min/max budget never turned against the action,
@@ -19,50 +26,9 @@ import { IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
  * holding an object, and `rule_fired` alerts told apart by mode and by the exact objects.
  */
 
-const VISITORS = IDS.aboAdSet // daily budget 5000, ACTIVE
-const CART = '120200000001022' // daily budget 3000, ACTIVE
-const ACCOUNT = 'act_100000000001' // America/New_York
-
-const invoke = (userId: number, name: string, input: unknown) =>
-  publishedRegistry().invoke(
-    name,
-    { userId, planId: 'trafficker', tokenId: null },
-    input
-  ) as Promise<any>
-
-const posts = (sandbox: MetaSandbox) =>
-  sandbox.requests.filter((request) => request.method === 'POST')
-
-/** A rule on the given ad sets that always matches (they deliver every day). */
-function definition(overrides: Record<string, unknown> = {}, ids: string[] = [VISITORS]) {
-  return {
-    scope: { adAccountIds: [ACCOUNT], level: 'ad_set', filters: { ids } },
-    conditions: {
-      groups: [
-        {
-          conditions: [
-            { kind: 'value', metric: 'spend', window: 'last_7d', operator: 'gt', value: 0 },
-          ],
-        },
-      ],
-    },
-    actions: [{ type: 'increase_budget', percent: 40 }],
-    guards: { maxChangePercentPerAction: 20 },
-    schedule: { type: 'every', minutes: 15 },
-    ...overrides,
-  }
-}
-
-async function traffickerWithMeta() {
-  const user = await createConnectedUser()
-  await setPlan(user, 'trafficker')
-  return user
-}
-
-async function budgetOf(userId: number, adSetId: string) {
-  const { adSet } = await invoke(userId, 'get_ad_set', { adSetId })
-  return adSet.dailyBudget as number
-}
+/** The shared always-matching rule, on the Visitors ad set only by default. */
+const definition = (overrides: Record<string, unknown> = {}, ids: string[] = [VISITORS]) =>
+  alwaysMatchingRule(overrides, ids)
 
 test.group('Rules: min and max budget never turn a change around', (group) => {
   let sandbox: MetaSandbox

@@ -5,75 +5,26 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import emitter from '@adonisjs/core/services/emitter'
 import { DateTime } from 'luxon'
-import { publishedRegistry } from '#automation/registry/published_actions'
-import type { ActionCaller } from '#registry/define_action'
-import type { PlanId } from '#accounts/plan_catalog'
-import { AppError } from '#shared/errors'
 import Rule from '#rules/models/rule'
 import RuleRun from '#rules/models/rule_run'
 import { RuleScheduler } from '#rules/services/rule_scheduler'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { createApiKey, createUser, setPlan } from '#tests/helpers/factories'
-import { IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+import { createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+import {
+  ACCOUNT,
+  CART,
+  VISITORS,
+  alwaysMatchingRule,
+  budgetOf,
+  failure,
+  invoke,
+  posts,
+  traffickerWithMeta,
+} from '#tests/helpers/rules'
 import { useRolledBackTransaction } from '#tests/helpers/rolled_back_transaction'
 
-const VISITORS = IDS.aboAdSet // daily budget 5000, ACTIVE
-const CART = '120200000001022' // daily budget 3000, ACTIVE
-const ACCOUNT = 'act_100000000001'
-
-const registry = publishedRegistry()
-const caller = (userId: number, planId: PlanId = 'trafficker'): ActionCaller => ({
-  userId,
-  planId,
-  tokenId: null,
-})
-const invoke = (userId: number, name: string, input: unknown, planId?: PlanId) =>
-  registry.invoke(name, caller(userId, planId), input) as Promise<any>
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('Expected a failure')
-}
-
-const posts = (sandbox: MetaSandbox) =>
-  sandbox.requests.filter((request) => request.method === 'POST')
-
-/** A rule on the two retargeting ad sets that always matches (they deliver every day). */
-function definition(overrides: Record<string, unknown> = {}) {
-  return {
-    scope: { adAccountIds: [ACCOUNT], level: 'ad_set', filters: { ids: [VISITORS, CART] } },
-    conditions: {
-      groups: [
-        {
-          conditions: [
-            { kind: 'value', metric: 'spend', window: 'last_7d', operator: 'gt', value: 0 },
-          ],
-        },
-      ],
-    },
-    actions: [{ type: 'increase_budget', percent: 40 }],
-    guards: { maxChangePercentPerAction: 20 },
-    schedule: { type: 'every', minutes: 15 },
-    ...overrides,
-  }
-}
-
-async function traffickerWithMeta() {
-  const user = await createConnectedUser()
-  await setPlan(user, 'trafficker')
-  return user
-}
-
-async function budgetOf(userId: number, adSetId: string) {
-  const { adSet } = await invoke(userId, 'get_ad_set', { adSetId })
-  return adSet.dailyBudget as number
-}
-
+const definition = (overrides: Record<string, unknown> = {}) => alwaysMatchingRule(overrides)
 /** Stores `count` disabled dry-run rules for the user directly (no limit check). */
 function storeRules(userId: number, count: number) {
   return Rule.createMany(

@@ -11,11 +11,12 @@ export default configApp(
     files: ['inertia/**/*.{ts,tsx}'],
     rules: {
       '@adonisjs/prefer-adonisjs-inertia-link': 'off',
-      // One runtime import from the server tree, on purpose: Meta's currency offsets, pure data
-      // without imports, so a budget typed on a screen and the amount sent to Meta use one table.
+      // Runtime imports from the server tree, on purpose, of pure modules without runtime
+      // imports: Meta's currency offsets and which rules hold amounts, so a screen and the
+      // server apply one table and one rule.
       '@adonisjs/no-backend-import-in-frontend': [
         'error',
-        { allowed: ['../../app/meta/currency_offsets'] },
+        { allowed: ['../../app/meta/currency_offsets', '../../app/rules/amounts'] },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { splitForMiddleTruncation } from '~/lib/format'
+import { formatMoney, splitForMiddleTruncation } from '~/lib/format'
 
 describe('splitForMiddleTruncation', () => {
   it('keeps the last path segment whole in the tail and loses nothing', () => {
@@ -15,5 +15,15 @@ describe('splitForMiddleTruncation', () => {
       'wxyz',
     ])
     expect(splitForMiddleTruncation('', 4)).toEqual(['', ''])
+  })
+})
+
+describe('formatMoney', () => {
+  it("shows Meta minor units with Meta's decimals, not ISO 4217's", () => {
+    expect(formatMoney(123456, 'USD')).toBe('$1,234.56')
+    expect(formatMoney(5000, 'JPY')).toBe('¥5,000')
+    // TWD is whole units at Meta (two decimals in ISO 4217); BHD hundredths (three in ISO).
+    expect(formatMoney(5000, 'TWD')).toBe('NT$5,000')
+    expect(formatMoney(5000, 'BHD')).toBe('BHD\u00a050.00')
   })
 })

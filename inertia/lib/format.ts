@@ -1,20 +1,27 @@
 /**
  * Display formatting shared by the screens (en-US, the product's language).
  */
+import { metaCurrencyExponent } from '../../app/meta/currency_offsets'
 
 /**
- * Minor units → money in `currency` (`$1,234.56`), with the currency's own number of decimals
- * (ISO 4217: 2 for USD, 0 for JPY); an unknown currency code prints as `1234.56 XYZ`.
+ * Minor units → money in `currency` (`$1,234.56`). Minor units are Meta's (its currency
+ * offsets, app/meta/currency_offsets.ts: 0 decimals for JPY, KRW, HUF, TWD..., 2 for every
+ * other currency, BHD included), which is also what Stripe's USD amounts are; shown with that
+ * many decimals. An unknown currency code prints as `1234.56 XYZ`.
  */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
-  let format: Intl.NumberFormat
+  const digits = metaCurrencyExponent(currency)
+  const major = minor / 10 ** digits
   try {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() })
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(major)
   } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`
+    return `${major.toFixed(digits)} ${currency}`
   }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
-  return format.format(minor / 10 ** digits)
 }
 
 /** `Jan 5, 2025`, or `—` for none. */

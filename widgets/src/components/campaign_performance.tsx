@@ -4,6 +4,7 @@ import { useEmbedContext } from '../provider.js'
 import { WidgetFrame, formatNumber } from './frame.js'
 import { BarChart } from './bar_chart.js'
 import type { EmbedCampaignPerformance } from '../types.js'
+import { metaCurrencyExponent } from '../currency.js'
 
 type Preset = 'last_7d' | 'last_14d' | 'last_30d'
 const PRESETS: { value: Preset; label: string }[] = [
@@ -12,10 +13,15 @@ const PRESETS: { value: Preset; label: string }[] = [
   { value: 'last_30d', label: 'Last 30 days' },
 ]
 
-/** Minor units of `currency` as money in the reader's locale. */
+/** Meta minor units of `currency` (its currency offsets) as money in the reader's locale. */
 function money(minor: number, currency: string) {
-  const format = new Intl.NumberFormat(undefined, { style: 'currency', currency })
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
+  const digits = metaCurrencyExponent(currency)
+  const format = new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  })
   return format.format(minor / 10 ** digits)
 }
 

@@ -1,9 +1,9 @@
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import { AppError } from '#shared/errors'
-import { WRITE_ACTIONS, type RuleDefinition } from '#rules/definition'
+import { WRITE_ACTIONS, type RuleAction, type RuleDefinition } from '#rules/definition'
 import { GetAdSet } from '#meta/actions/get_ad_set'
-import { planWrite } from '#rules/services/engine'
+import { planWrite, type RuleSubject } from '#rules/services/engine'
 import { withBid } from '#rules/services/meta_facts'
 import { RuleRunner } from '#rules/services/rule_runner'
 import { ownedRule } from '#rules/services/rules_store'
@@ -34,28 +34,8 @@ export class PreviewRule {
     const matches = []
     for (const { subject, match } of candidates) {
       let planned: Record<string, unknown> | null = null
-      if (write) {
-        const target =
-          write.type === 'change_bid' ? await withBid(this.getAdSet, userId, subject) : subject
-        const plan = planWrite(write, target, definition.guards)
-        if (plan.kind === 'write' && writes >= definition.guards.maxObjectsPerRun) {
-          planned = {
-            action: write.type,
-            skipped: true,
-            reason: `blast-radius cap: at most ${definition.guards.maxObjectsPerRun} objects changed per run`,
-          }
-        } else if (plan.kind === 'write') {
-          writes++
-          planned = {
-            action: write.type,
-            field: plan.field,
-            before: plan.before,
-            after: plan.after,
-            clamped: plan.clamped,
-            reasons: plan.reasons,
-          }
-        } else planned = { action: write.type, skipped: true, reason: plan.reason }
-      }
+      if (write) planned = await this.planFor(userId, write, subject, definition, writes)
+      if (planned && !planned.skipped) writes++
       matches.push({
         adAccountId: subject.adAccountId,
         objectType: subject.type,
@@ -72,6 +52,49 @@ export class PreviewRule {
       })
     }
     return { evaluated, matched: candidates.length, missingAdAccounts: missing, matches }
+  }
+
+  /**
+   * What the preview shows for one match's write: the planned change (before → after), or
+   * why it is skipped: the guards (engine.planWrite), the blast-radius cap once `writes`
+   * objects already change, or, for change_bid, a bid that could not be read. The bid is read
+   * (one Graph call per ad set) only while writes are left, and an ad set Meta will not show
+   * (gone, or no longer the user's) skips that match instead of failing the whole preview.
+   */
+  private async planFor(
+    userId: number,
+    write: RuleAction,
+    subject: RuleSubject,
+    definition: RuleDefinition,
+    writes: number
+  ): Promise<Record<string, unknown>> {
+    const cap = {
+      action: write.type,
+      skipped: true,
+      reason: `blast-radius cap: at most ${definition.guards.maxObjectsPerRun} objects changed per run`,
+    }
+    const capReached = writes >= definition.guards.maxObjectsPerRun
+    let target = subject
+    if (write.type === 'change_bid') {
+      if (capReached) return cap
+      try {
+        target = await withBid(this.getAdSet, userId, subject)
+      } catch (error) {
+        const why = error instanceof AppError ? error.message : 'the ad set could not be read'
+        return { action: write.type, skipped: true, reason: `its bid could not be read: ${why}` }
+      }
+    }
+    const plan = planWrite(write, target, definition.guards)
+    if (plan.kind !== 'write') return { action: write.type, skipped: true, reason: plan.reason }
+    if (capReached) return cap
+    return {
+      action: write.type,
+      field: plan.field,
+      before: plan.before,
+      after: plan.after,
+      clamped: plan.clamped,
+      reasons: plan.reasons,
+    }
   }
 }
 

@@ -646,6 +646,7 @@ export class RuleRunner {
     if (jobs.length === 0) return result
     const since = toDbTimestamp(now.minus({ hours: 24 * 30 }))
     const dayAgo = now.minus({ hours: 24 })
+    const hourAgo = toDbTimestamp(now.minus({ hours: 1 }))
     const dryRules = new Set(
       jobs.filter((job) => job.run.mode === 'dry_run').map((job) => job.rule.id)
     )
@@ -679,7 +680,12 @@ export class RuleRunner {
               .orWhere((rejected) =>
                 rejected.where('status', 'rejected').where('decided_at', '>=', since)
               )
-              .orWhereIn('status', ['pending_approval', 'approving'])
+              .orWhere('status', 'pending_approval')
+              // An approval being applied; one claimed over an hour ago whose process died
+              // before applying it no longer holds the object (ApproveRuleAction).
+              .orWhere((approving) =>
+                approving.where('status', 'approving').where('decided_at', '>=', hourAgo)
+              )
           })
           .orderBy('id', 'asc')
         for (const item of items) {

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { setPlan } from '#tests/helpers/factories'
+import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
 import { ACCOUNT, invoke } from '#tests/helpers/rules'
 
@@ -38,8 +39,9 @@ async function userWithBidCap() {
 }
 
 test.group('Rules: change_bid in preview and backtest', (group) => {
+  let sandbox: MetaSandbox
   group.each.setup(async () => {
-    await freshSandbox()
+    sandbox = await freshSandbox()
   })
 
   test("preview plans the ad set's real bid, before → after, as the live run does", async ({
@@ -69,6 +71,24 @@ test.group('Rules: change_bid in preview and backtest', (group) => {
     assert.equal(item.status, 'planned')
     assert.equal(item.before, '250')
     assert.equal(item.planned, '300')
+  })
+
+  test('an ad set whose bid cannot be read skips that match, not the whole preview', async ({
+    assert,
+  }) => {
+    const { user } = await userWithBidCap()
+    sandbox.failNext({
+      code: 100,
+      message: 'Unsupported get request.',
+      path: CAPPED,
+      method: 'GET',
+    })
+    const preview = await invoke(user.id, 'preview_rule', { definition: changeBid })
+    const capped = preview.matches.find((match: any) => match.objectId === CAPPED)
+    assert.isTrue(capped.planned.skipped)
+    assert.match(capped.planned.reason, /^its bid could not be read: /)
+    const automatic = preview.matches.find((match: any) => match.objectId === AUTOMATIC)
+    assert.match(automatic.planned.reason, /no bid amount/)
   })
 
   test('a negative change lowers the bid; budget actions refuse negative numbers', async ({

@@ -214,6 +214,35 @@ test.group('Rules: approvals and reverts hold an object', (group) => {
     assert.lengthOf((await invoke(user.id, 'list_rule_approvals', {})).items, 0)
   })
 
+  test('an approval whose apply never finished holds the object for an hour, not for ever', async ({
+    assert,
+  }) => {
+    const user = await traffickerWithMeta()
+    const { rule } = await invoke(user.id, 'create_rule', {
+      name: 'Scale with approval',
+      definition: definition(),
+      mode: 'approval',
+    })
+    await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    const [item] = (await invoke(user.id, 'list_rule_approvals', {})).items
+    // Claimed for approval, then the process died before applying it.
+    const claimedAt = (minutesAgo: number) =>
+      db
+        .from('rule_run_items')
+        .where('id', item.id)
+        .update({
+          status: 'approving',
+          decided_at: toDbTimestamp(DateTime.utc().minus({ minutes: minutesAgo })),
+        })
+    await claimedAt(5)
+    const held = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.match(held.run.items[0].reason, /awaiting approval/)
+
+    await claimedAt(90)
+    const after = await invoke(user.id, 'run_rule', { ruleId: rule.id })
+    assert.equal(after.run.items[0].status, 'pending_approval')
+  })
+
   test('a proposal the user rejected is not proposed again within the cooldown', async ({
     assert,
   }) => {

@@ -26,7 +26,12 @@ export async function trackRequests(context: BrowserContext) {
       XMLHttpRequest.prototype.send = function (...args) {
         inFlight += 1
         this.addEventListener('loadend', () => { inFlight -= 1 }, { once: true })
-        return nativeSend.apply(this, args)
+        try {
+          return nativeSend.apply(this, args)
+        } catch (error) {
+          inFlight -= 1
+          throw error
+        }
       }
     })()`,
   })

@@ -8,21 +8,8 @@ import { runDueJobs } from '#tests/helpers/alerts'
 import { WebhookReceiver } from '#stand_ins/webhook_receiver'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
 import { MetaEndpoints } from '#meta/services/meta_endpoints'
-import { seriousViolations } from '../web/helpers.js'
+import { assertNoHorizontalScroll, seriousViolations, VIEWPORTS } from '../web/helpers.js'
 import { settled, trackRequests } from '#tests/helpers/page_settled'
-
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 740 },
-]
-
-async function assertNoHorizontalScroll(page: Page, assert: any) {
-  const overflow = await page.evaluate(() => {
-    const root = (globalThis as any).document.documentElement
-    return root.scrollWidth - root.clientWidth
-  })
-  assert.isAtMost(overflow, 0, 'the page scrolls horizontally')
-}
 
 /** axe's serious findings once the page's calls are done (not mid-load). */
 async function settledViolations(page: Page) {

@@ -1,23 +1,10 @@
 import { test } from '@japa/runner'
-import type { Page } from 'playwright'
 import AlertSettings from '#alerts/models/alert_settings'
 import Rule from '#rules/models/rule'
 import { setPlan } from '#tests/helpers/factories'
 import { ALEX, BLAIR, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
 import type { MetaSandbox } from '#stand_ins/meta_sandbox/meta_sandbox'
-
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 740 },
-]
-
-async function assertNoHorizontalScroll(page: Page, assert: any) {
-  const overflow = await page.evaluate(() => {
-    const root = (globalThis as any).document.documentElement
-    return root.scrollWidth - root.clientWidth
-  })
-  assert.isAtMost(overflow, 0, 'the page scrolls horizontally')
-}
+import { VIEWPORTS, assertNoHorizontalScroll } from '../web/helpers.js'
 
 /** Makes the sandbox ad account `id` (act_…) a yen account (0 decimals). */
 const makeYen = (sandbox: MetaSandbox, id: string) => {

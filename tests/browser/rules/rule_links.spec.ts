@@ -3,11 +3,8 @@ import type { Page } from 'playwright'
 import { publishedRegistry } from '#automation/registry/published_actions'
 import { setPlan } from '#tests/helpers/factories'
 import { IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
+import { VIEWPORTS, assertNoHorizontalScroll } from '../web/helpers.js'
 
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 740 },
-]
 const ACCOUNT = 'act_100000000001'
 const CART = '120200000001022'
 
@@ -29,14 +26,6 @@ const definition = {
   },
   actions: [{ type: 'increase_budget', percent: 10 }],
   schedule: { type: 'every', minutes: 60 },
-}
-
-async function assertNoHorizontalScroll(page: Page, assert: any) {
-  const overflow = await page.evaluate(() => {
-    const root = (globalThis as any).document.documentElement
-    return root.scrollWidth - root.clientWidth
-  })
-  assert.isAtMost(overflow, 0, 'the page scrolls horizontally')
 }
 
 /** Opens the bell and follows the notification whose title contains `title`. */

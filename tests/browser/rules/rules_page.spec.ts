@@ -1,21 +1,8 @@
 import { test } from '@japa/runner'
-import type { Page } from 'playwright'
 import { createUser, setPlan } from '#tests/helpers/factories'
 import { createConnectedUser, freshSandbox } from '#tests/helpers/meta'
 import Rule from '#rules/models/rule'
-
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 740 },
-]
-
-async function assertNoHorizontalScroll(page: Page, assert: any) {
-  const overflow = await page.evaluate(() => {
-    const root = (globalThis as any).document.documentElement
-    return root.scrollWidth - root.clientWidth
-  })
-  assert.isAtMost(overflow, 0, 'the page scrolls horizontally')
-}
+import { VIEWPORTS, assertNoHorizontalScroll } from '../web/helpers.js'
 
 test.group('Rules page', (group) => {
   group.each.setup(async () => {

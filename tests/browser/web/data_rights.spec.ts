@@ -3,12 +3,7 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import User from '#accounts/models/user'
 import { createApiKey, createUser } from '#tests/helpers/factories'
-import { logCalls, signInThroughDevPage } from './helpers.js'
-
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 740 },
-]
+import { VIEWPORTS, logCalls, signInThroughDevPage } from './helpers.js'
 
 /** True when the page does not scroll sideways. */
 async function fitsWidth(page: Page) {

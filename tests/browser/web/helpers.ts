@@ -87,3 +87,21 @@ export async function seriousViolations(page: Page) {
           .join('\n  ')}`
     )
 }
+
+/** The two widths every screen is checked at (spec: 1280 px and 375 px). */
+export const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+] as const
+
+/** Fails the test when `page` scrolls sideways at its current width. */
+export async function assertNoHorizontalScroll(
+  page: Page,
+  assert: { isAtMost: (value: number, max: number, message?: string) => void }
+) {
+  const overflow = await page.evaluate(() => {
+    const root = (globalThis as any).document.documentElement
+    return root.scrollWidth - root.clientWidth
+  })
+  assert.isAtMost(overflow, 0, 'the page scrolls horizontally')
+}

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { readFile, stat, writeFile } from 'node:fs/promises'
+import { createServer, type Socket } from 'node:net'
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AsyncEntry } from '@napi-rs/keyring'
 import { DateTime } from 'luxon'
@@ -48,6 +49,37 @@ async function keychainWorks() {
   } catch {
     return false
   }
+}
+
+/**
+ * A D-Bus session bus that accepts connections and never answers (a Secret Service stuck on
+ * a headless machine), on a Unix socket under `home`.
+ * @returns its `DBUS_SESSION_BUS_ADDRESS` and a function that closes it
+ */
+async function silentSessionBus(home: string) {
+  const path = join(home, 'silent-bus')
+  const sockets = new Set<Socket>()
+  const server = createServer((socket) => {
+    sockets.add(socket)
+    socket.resume()
+  })
+  await new Promise<void>((resolve) => server.listen(path, resolve))
+  return {
+    address: `unix:path=${path}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      return new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/** Runs `adrelay <args>`, killing it after `limitMs` so a hang ends as a failed test (exit null). */
+async function runCliWithin(limitMs: number, args: string[], env: Record<string, string>) {
+  const cli = startCli(args, env)
+  const guard = setTimeout(() => cli.child.kill('SIGKILL'), limitMs)
+  const result = await cli.done
+  clearTimeout(guard)
+  return result
 }
 
 test.group('adrelay login (device flow) and auth', () => {
@@ -183,6 +215,41 @@ test.group('adrelay login (device flow) and auth', () => {
     assert.equal(after[0].$extras.total, before[0].$extras.total)
     await assert.rejects(() => stat(join(env.XDG_CONFIG_HOME, 'adrelay', 'credentials.json')))
   }).skip(keychainWorks, 'an OS keychain answers on this machine')
+
+  test('a keychain that never answers is given up after ADRELAY_KEYCHAIN_TIMEOUT_MS, with the hint', async ({
+    assert,
+  }) => {
+    const { env, home } = await cliEnvironment({ ADRELAY_KEYCHAIN_TIMEOUT_MS: '500' })
+    const bus = await silentSessionBus(home)
+    try {
+      const busEnv = { ...env, DBUS_SESSION_BUS_ADDRESS: bus.address }
+      const before = await DeviceAuthorization.query().count('* as total')
+      const login = await runCliWithin(20_000, ['login', '--no-browser'], busEnv)
+      assert.equal(login.code, 1, `login did not end by itself:\n${login.stderr}`)
+      assert.include(
+        login.stderr,
+        'Error (keychain_unavailable): The OS keychain is not available (no answer within 500 ms).'
+      )
+      assert.include(login.stderr, 'adrelay login --insecure-storage')
+      assert.notInclude(login.stderr, 'one-time code')
+      const after = await DeviceAuthorization.query().count('* as total')
+      assert.equal(after[0].$extras.total, before[0].$extras.total)
+
+      // Reading a stored token is bounded the same way.
+      await mkdir(join(env.XDG_CONFIG_HOME, 'adrelay'), { recursive: true })
+      await writeFile(
+        join(env.XDG_CONFIG_HOME, 'adrelay', 'config.json'),
+        JSON.stringify({
+          profiles: { default: { apiUrl: env.ADRELAY_API_URL, storage: 'keychain' } },
+        })
+      )
+      const status = await runCliWithin(20_000, ['auth', 'status'], busEnv)
+      assert.equal(status.code, 1, `auth status did not end by itself:\n${status.stderr}`)
+      assert.include(status.stderr, 'Error (keychain_unavailable)')
+    } finally {
+      await bus.close()
+    }
+  })
 
   test('login --with-token reads standard input; the file storage choice is remembered', async ({
     assert,

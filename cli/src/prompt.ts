@@ -9,7 +9,7 @@ export function canAsk(): boolean {
 
 /**
  * Asks `question` (default No) unless `--yes` was given. Without a terminal to ask on
- * (stdin or stderr not a TTY) and without `--yes`, nothing is sent: exit 2, so a script
+ * (stdin or stderr not a TTY) and without `--yes`, nothing is applied: exit 2, so a script
  * never hangs on a hidden prompt nor acts without consent.
  * @returns whether the person agreed
  * @throws CliError `confirmation_required` (exit 2)

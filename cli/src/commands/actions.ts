@@ -76,6 +76,7 @@ async function runAction(
     context.output.result(body, () => printResult(context.output, body))
     return
   }
+  // The preview is a request of its own, counted like any other (the server computes it).
   const previewed = await call(input)
   const preview = previewed.body as Record<string, unknown>
   if (!context.output.json) printResult(context.output, preview)
@@ -86,14 +87,35 @@ async function runAction(
     if (context.output.json) context.output.result(preview, () => {})
     return
   }
-  // With --json stdout carries the JSON only: the person asked sees the preview on stderr.
-  if (context.output.json && canAsk()) printResult(context.output.onStderr(), preview)
+  if (context.output.json) {
+    // With --json stdout carries the JSON only: the person asked sees the preview on stderr;
+    // without anyone to ask, the preview is the result (and the exit code 2 says so).
+    if (canAsk()) printResult(context.output.onStderr(), preview)
+    else context.output.result(preview, () => {})
+  }
   if (!(await confirmAction(context, 'Apply this change?'))) {
     context.output.result(preview, () => context.output.info('Nothing was changed.'))
     return
   }
   const { body } = await call({ ...input, confirm: true })
   context.output.result(body, () => printResult(context.output, body))
+}
+
+/**
+ * A server message as the CLI says it: the API's `confirm: true` is the CLI's `--yes`
+ * ("Preview only: nothing was sent to Meta. Call again with confirm: true to apply." →
+ * "… Run the command again with --yes to apply.").
+ */
+export function inCliTerms(message: string): string {
+  return message
+    .replace(
+      /\b([Cc]all|[Ss]end|[Rr]un)( it)? again with `?confirm: ?true`?/g,
+      (_, verb: string) =>
+        verb[0] === verb[0].toUpperCase()
+          ? 'Run the command again with --yes'
+          : 'run the command again with --yes'
+    )
+    .replace(/`?\bconfirm: ?true\b`?/g, '--yes')
 }
 
 const isScalar = (value: unknown) =>
@@ -124,7 +146,7 @@ export function printResult(output: Output, result: unknown) {
       )
     }
     for (const warning of (record.warnings as string[] | undefined) ?? []) output.warn(warning)
-    output.info(show(record.message))
+    output.info(inCliTerms(show(record.message)))
     return
   }
   const lists = Object.entries(record).filter(
@@ -135,7 +157,7 @@ export function printResult(output: Output, result: unknown) {
   )
   for (const [key, value] of Object.entries(record)) {
     if (lists.length === 1 && key === lists[0][0]) continue
-    output.line(`${key}: ${show(value)}`)
+    output.line(`${key}: ${key === 'message' ? inCliTerms(show(value)) : show(value)}`)
   }
   if (lists.length === 1) printRows(output, lists[0][1] as unknown[])
 }

@@ -369,8 +369,26 @@ test.group('adrelay <module> <action> (generated from the OpenAPI document)', ()
     const preview = await runCli([...args, '--status', 'PAUSED'], env)
     assert.equal(preview.code, 2)
     assert.include(preview.stdout, 'status: ACTIVE → PAUSED')
-    assert.include(preview.stderr, 'Preview only:')
+    // The CLI's word for the API's confirm: true is --yes.
+    assert.include(
+      preview.stderr,
+      'Preview only: nothing was sent to Meta. Run the command again with --yes to apply.'
+    )
+    assert.notInclude(preview.stderr, 'confirm: true')
     assert.include(preview.stderr, 'Error (confirmation_required)')
+    assert.equal(sandbox.store.campaigns.get(IDS.cboCampaign)!.status, 'ACTIVE')
+    // The preview is a request of its own, counted like any other.
+    assert.equal(await quotaUsed(user.id), 1)
+
+    // With --json and nobody to ask, the preview is the JSON on stdout, the error on stderr.
+    const previewJson = await runCli([...args, '--status', 'PAUSED', '--json'], env)
+    assert.equal(previewJson.code, 2)
+    assert.containsSubset(jsonOf(previewJson), {
+      preview: true,
+      applied: false,
+      changes: [{ field: 'status', before: 'ACTIVE', after: 'PAUSED' }],
+    })
+    assert.equal(JSON.parse(previewJson.stderr).error.code, 'confirmation_required')
     assert.equal(sandbox.store.campaigns.get(IDS.cboCampaign)!.status, 'ACTIVE')
 
     const applied = await runCli([...args, '--status', 'PAUSED', '--yes', '--json'], env)

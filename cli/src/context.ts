@@ -52,7 +52,7 @@ export class Context {
   /** A client sending the credential. */
   async client(): Promise<ApiClient> {
     const credential = await this.credential()
-    return new ApiClient(this.apiUrl, credential.token, this.output)
+    return new ApiClient(this.apiUrl, credential.token, this.output, credential.source)
   }
 
   /** One authenticated request (see `ApiClient.request`). */

@@ -56,3 +56,33 @@ export function notSignedIn(profile: string): CliError {
     ExitCode.authentication
   )
 }
+
+/** Where a bearer token came from: stored by `adrelay login`, the environment, or stdin. */
+export type TokenSource = 'ADRELAY_TOKEN' | 'ADRELAY_API_KEY' | 'keychain' | 'file' | 'stdin'
+
+/**
+ * What a 401 means to the person at the terminal, naming the credential they have (by its
+ * prefix: `adrc_` a CLI token, `adr_` an API key) and where it came from, e.g. "Your CLI
+ * sign-in is no longer valid (revoked or expired). Run `adrelay login` to sign in again."
+ */
+export function rejectedCredentialMessage(token: string, source: TokenSource): string {
+  const kind = token.startsWith('adrc_')
+    ? 'CLI token'
+    : token.startsWith('adr_')
+      ? 'API key'
+      : 'token'
+  switch (source) {
+    case 'keychain':
+    case 'file':
+      return kind === 'CLI token'
+        ? 'Your CLI sign-in is no longer valid (revoked or expired). Run `adrelay login` to sign in again.'
+        : `The ${kind} stored for this profile is no longer valid (revoked or expired). Run \`adrelay login\` to sign in again.`
+    case 'stdin':
+      return `The ${kind} read from standard input is not valid (revoked, expired or mistyped).`
+    default:
+      return (
+        `The ${kind} in ${source} is not valid (revoked, expired or mistyped). ` +
+        `Set a current one, or unset ${source} to use your \`adrelay login\` sign-in.`
+      )
+  }
+}

@@ -1,4 +1,10 @@
-import { CliError, ExitCode, exitCodeForStatus } from './errors.js'
+import {
+  CliError,
+  ExitCode,
+  exitCodeForStatus,
+  rejectedCredentialMessage,
+  type TokenSource,
+} from './errors.js'
 import type { Output } from './output.js'
 import { CLI_VERSION } from './version.js'
 
@@ -24,12 +30,15 @@ export interface ApiResponse<T> {
  * Talks to the Adrelay server: JSON in and out, the bearer credential, a spinner on waits.
  * Any non-2xx answer becomes a `CliError` with the server's code and message and the exit
  * code it maps to (401 → 3, quota_exceeded and key_quota_exceeded → 4, 404 → 5, 422 → 2).
+ * A 401 says which credential was refused and what to do, from `tokenSource` (where the
+ * token came from) and the token's prefix.
  */
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
     readonly token: string | null,
-    readonly output: Output
+    readonly output: Output,
+    readonly tokenSource?: TokenSource
   ) {}
 
   async request<T = unknown>(
@@ -40,7 +49,18 @@ export class ApiClient {
     const response = await this.raw(method, path, options)
     const text = await response.text()
     const body = parseJson(text)
-    if (!response.ok) throw serverError(response.status, body, text)
+    if (!response.ok) {
+      const error = serverError(response.status, body, text)
+      if (response.status === 401 && this.token && this.tokenSource) {
+        throw new CliError(
+          error.code,
+          rejectedCredentialMessage(this.token, this.tokenSource),
+          error.exitCode,
+          error.details
+        )
+      }
+      throw error
+    }
     return { status: response.status, body: body as T, headers: response.headers }
   }
 

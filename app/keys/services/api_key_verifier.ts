@@ -2,7 +2,12 @@ import db from '@adonisjs/lucid/services/db'
 import { LRUCache } from 'lru-cache'
 import { DEFAULT_REQUEST_LIMIT, type PlanId } from '#accounts/plan_catalog'
 import { planInEffectOfRow } from '#accounts/entitlement_rule'
-import { credentialKindOf, hashApiKey, type CredentialKind } from '#keys/services/api_key_format'
+import {
+  CLI_TOKEN_PREFIX,
+  credentialKindOf,
+  hashApiKey,
+  type CredentialKind,
+} from '#keys/services/api_key_format'
 import { fromDbTimestamp } from '#shared/db_time'
 import { systemClock, type Clock } from '#shared/clock'
 
@@ -130,6 +135,17 @@ export class ApiKeyVerifier {
       return cached.result || null
     }
     return this.#lookup(memo)
+  }
+
+  /**
+   * The 401 message for a credential `verify` refused, naming what was presented by its
+   * prefix: `adrc_` a CLI token (which also expires after 90 days), anything else an API key.
+   * Read on the refusal path only; no lookup.
+   */
+  rejectionMessage(presentedKey: string): string {
+    return presentedKey.startsWith(CLI_TOKEN_PREFIX)
+      ? 'The CLI token is invalid, has expired or has been revoked. Sign in again with `adrelay login`.'
+      : 'The API key is invalid or has been revoked.'
   }
 
   /**

@@ -75,8 +75,11 @@ export class Metering {
         'Bearer realm="adrelay"'
       )
     }
-    const verified = this.verifier.verify(match[1], connection)
-    return verified instanceof Promise ? verified.then(admit) : admit(verified)
+    const token = match[1]
+    const verified = this.verifier.verify(token, connection)
+    return verified instanceof Promise
+      ? verified.then((outcome) => admit(outcome, token, this.verifier))
+      : admit(verified, token, this.verifier)
   }
 
   /**
@@ -225,11 +228,18 @@ export class Metering {
 /** Most flush-and-give-back passes `Metering.settle` makes. */
 const SETTLE_PASSES = 20
 
-/** The outcome of a key check: the key, or the 401/403 it earns. */
-function admit(verified: VerifiedApiKey | null): VerifiedApiKey {
+/**
+ * The outcome of a key check: the key, or the 401/403 it earns. The 401's message names the
+ * credential presented (`ApiKeyVerifier.rejectionMessage`), computed on refusal only.
+ */
+function admit(
+  verified: VerifiedApiKey | null,
+  token: string,
+  verifier: ApiKeyVerifier
+): VerifiedApiKey {
   if (!verified) {
     throw invalidKey(
-      'The API key is invalid or has been revoked.',
+      verifier.rejectionMessage(token),
       'Bearer realm="adrelay", error="invalid_token"'
     )
   }

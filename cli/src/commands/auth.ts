@@ -107,7 +107,9 @@ async function login(context: Context, options: LoginOptions & GlobalOptions) {
     ? await readTokenFromStdin()
     : await deviceFlow(anonymous, options, output)
 
-  const session = await whoAmI(new ApiClient(apiUrl, token, output))
+  const session = await whoAmI(
+    new ApiClient(apiUrl, token, output, options.withToken ? 'stdin' : undefined)
+  )
   try {
     if (storage === 'keychain') await keychain.set(profile, token)
     else await writeFileCredential(profile, { token, expiresAt: session.credential.expiresAt })

@@ -7,6 +7,7 @@ import { DateTime } from 'luxon'
 import ApiToken from '#keys/models/api_token'
 import DeviceAuthorization from '#keys/models/device_authorization'
 import { hashApiKey } from '#keys/services/api_key_format'
+import { RevokeApiKeys } from '#keys/actions/revoke_api_keys'
 import { createApiKey, createUser } from '#tests/helpers/factories'
 import {
   cliEnvironment,
@@ -249,6 +250,44 @@ test.group('adrelay login (device flow) and auth', () => {
     } finally {
       await bus.close()
     }
+  })
+
+  test('a revoked CLI sign-in is reported as such, not as an API key', async ({
+    assert,
+    client,
+  }) => {
+    const user = await createUser()
+    const { env } = await cliEnvironment()
+    const token = await mintCliToken(user, 'laptop')
+    await runCli(['login', '--with-token', '--insecure-storage'], env, token)
+    const stored = await ApiToken.findByOrFail('token_hash', hashApiKey(token))
+    // Revoked from the profile page's "CLI sessions" card.
+    const revoked = await client
+      .delete(`/api/cli-sessions/${stored.id}`)
+      .withCsrfToken()
+      .loginAs(user)
+    revoked.assertStatus(204)
+
+    const status = await runCli(['auth', 'status'], env)
+    assert.equal(status.code, 3)
+    assert.equal(
+      status.stderr.trim(),
+      'Error (invalid_api_key): Your CLI sign-in is no longer valid (revoked or expired). Run `adrelay login` to sign in again.'
+    )
+    const fromEnvironment = await runCli(['usage', 'get-usage'], { ...env, ADRELAY_TOKEN: token })
+    assert.equal(fromEnvironment.code, 3)
+    assert.include(fromEnvironment.stderr, 'The CLI token in ADRELAY_TOKEN is not valid')
+    // The server names the credential too (REST, MCP and the CLI alike).
+    const rest = await client.get('/api/v1/usage/get_usage').bearerToken(token)
+    rest.assertStatus(401)
+    assert.match(
+      rest.body().error.message,
+      /^The CLI token is invalid, has expired or has been revoked\./
+    )
+    const { key, record } = await createApiKey(user, 'n8n')
+    await new RevokeApiKeys().one(user.id, record.id)
+    const revokedKey = await client.get('/api/v1/usage/get_usage').bearerToken(key)
+    assert.equal(revokedKey.body().error.message, 'The API key is invalid or has been revoked.')
   })
 
   test('login --with-token reads standard input; the file storage choice is remembered', async ({

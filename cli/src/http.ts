@@ -18,6 +18,8 @@ export interface RequestOptions {
   spinner?: string
   /** Send the bearer credential (default true). */
   auth?: boolean
+  /** Give up when no answer has come after this many ms (default: wait). */
+  timeoutMs?: number
 }
 
 export interface ApiResponse<T> {
@@ -83,14 +85,19 @@ export class ApiClient {
       headers['Content-Type'] = 'application/json'
       body = JSON.stringify(options.body)
     }
-    const send = () => fetch(url, { method, headers, body })
+    const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined
+    const send = () => fetch(url, { method, headers, body, signal })
     try {
       return options.spinner ? await this.output.spin(options.spinner, send) : await send()
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause
+      const reason =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${options.timeoutMs} ms`
+          : (cause?.code ?? cause?.message ?? (error as Error).message)
       throw new CliError(
         'network_error',
-        `Could not reach ${this.baseUrl} (${cause?.code ?? cause?.message ?? (error as Error).message}).`,
+        `Could not reach ${this.baseUrl} (${reason}).`,
         ExitCode.error
       )
     }

@@ -57,18 +57,24 @@ function profileOption(args: string[]): string | undefined {
   return profile
 }
 
+/** How long `adrelay --help` waits for the action list before it shows the built-in commands only, ms. */
+const HELP_FETCH_TIMEOUT_MS = 3000
+
 /**
  * Whether this invocation needs the published actions, and from where:
  * `adrelay meta …` and `adrelay usage get-usage` (the network, or a copy fetched in the last
  * hour), `adrelay usage --help` (the same, but shown without them when unreachable),
- * `adrelay --help` and completion (cache only), other built-in commands (no).
+ * `adrelay`, `adrelay --help` and `adrelay help` ('help': the same with a short timeout and a
+ * line saying why they are missing), completion (cache only), other built-in commands (no).
  */
-function actionsNeeded(args: string[]): 'network' | 'optional' | 'cache' | null {
+function actionsNeeded(args: string[]): 'network' | 'optional' | 'help' | 'cache' | null {
   const [first, second] = operands(args)
-  if (first === '__complete' || first === undefined) return 'cache'
+  if (first === '__complete') return 'cache'
+  if (first === undefined) return args.includes('-V') || args.includes('--version') ? null : 'help'
   if (first === 'help') {
+    if (second === undefined) return 'help'
     if (second === 'usage') return 'optional'
-    return second && !BUILT_IN.has(second) ? 'network' : 'cache'
+    return BUILT_IN.has(second) ? null : 'network'
   }
   if (first === 'usage') {
     if (second) return 'network'
@@ -136,10 +142,12 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       try {
         const document = await loadOpenApi(context.anonymousClient(), {
           offline: needed === 'cache',
+          timeoutMs: needed === 'help' ? HELP_FETCH_TIMEOUT_MS : undefined,
         })
         if (document) addActionCommands(program, publishedActions(document), run)
       } catch (error) {
         if (needed === 'network') throw error
+        if (needed === 'help') program.addHelpText('after', actionsMissing(context.apiUrl, error))
       }
     }
     for (const command of allCommands(program)) {
@@ -148,7 +156,10 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     await program.parseAsync(argv)
   } catch (error) {
     if (error instanceof CommanderError) {
-      exitCode = COMMANDER_OK.has(error.code) ? ExitCode.ok : ExitCode.usage
+      // `adrelay help` ends with 'commander.help' and exit code 0; bare `adrelay`, which
+      // shows the same help on stderr, with the same code and 1.
+      const helped = error.code === 'commander.help' && error.exitCode === 0
+      exitCode = helped || COMMANDER_OK.has(error.code) ? ExitCode.ok : ExitCode.usage
     } else if (error instanceof CliError) {
       printError(error, json)
       exitCode = error.exitCode
@@ -160,6 +171,16 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     }
   }
   return exitCode
+}
+
+/** The line root help ends with when the server's action list could not be loaded. */
+function actionsMissing(apiUrl: string, error: unknown): string {
+  const reason = error instanceof CliError ? error.message : String(error)
+  return (
+    `\nThe action commands (meta, usage, …) come from the server's action list, which could ` +
+    `not be loaded: ${reason} Run \`adrelay --help\` again once ${apiUrl} answers ` +
+    '(ADRELAY_API_URL or --profile picks the server).'
+  )
 }
 
 function allCommands(command: Command): Command[] {

@@ -38,12 +38,15 @@ function cachePath(apiUrl: string): string {
 
 /**
  * The server's OpenAPI document, from the cache when fetched in the last hour, else from
- * `GET /api/v1/openapi.json` (cached again). `offline` reads the cache only (completion,
- * root help). Falls back to a stale copy when the server cannot be reached.
+ * `GET /api/v1/openapi.json` (cached again). `offline` reads the cache only (completion);
+ * `timeoutMs` bounds the fetch (root help). Falls back to a stale copy when the server
+ * cannot be reached.
+ * @throws CliError `network_error` (unreachable, or no answer within `timeoutMs`) or the
+ * server's error, when there is no copy to fall back to
  */
 export async function loadOpenApi(
   client: ApiClient,
-  options: { offline?: boolean; refresh?: boolean } = {}
+  options: { offline?: boolean; refresh?: boolean; timeoutMs?: number } = {}
 ): Promise<JsonSchema | null> {
   const path = cachePath(client.baseUrl)
   let cached: CachedDocument | null = null
@@ -56,6 +59,7 @@ export async function loadOpenApi(
     const { body } = await client.request<JsonSchema>('GET', '/api/v1/openapi.json', {
       auth: false,
       spinner: 'Loading the list of actions…',
+      timeoutMs: options.timeoutMs,
     })
     await mkdir(cacheDir(), { recursive: true })
     await writeFile(

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { spawn } from 'node:child_process'
+import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -494,6 +495,51 @@ test.group('adrelay <module> <action> (generated from the OpenAPI document)', ()
     assert.include(overKey.stderr, "Error (key_quota_exceeded): This key's monthly limit of 1")
 
     assert.equal((await runCli(['keys', 'revoke', '999999', '--yes'], env)).code, 5)
+  })
+})
+
+test.group('adrelay --help on a fresh machine', () => {
+  test('lists the action commands, fetching the action list first', async ({ assert }) => {
+    const { env } = await cliEnvironment()
+    const help = await runCli(['--help'], env)
+    assert.equal(help.code, 0, help.stderr)
+    assert.match(help.stdout, /^ {2}meta +Actions of the meta module$/m)
+    assert.match(help.stdout, /^ {2}keys +Create, list, revoke and rotate API keys$/m)
+    // The list is cached: completion, which never waits for the network, offers it now.
+    assert.equal((await runCli(['__complete', '--', 'me'], env)).stdout, 'meta\n')
+  })
+
+  test('says why the action commands are missing when the server cannot be reached', async ({
+    assert,
+  }) => {
+    const missing = (server: string, reason: string) =>
+      "The action commands (meta, usage, …) come from the server's action list, which could " +
+      `not be loaded: Could not reach ${server} (${reason}). Run \`adrelay --help\` again once ` +
+      `${server} answers`
+    const oneLine = (text: string) => text.replace(/\s+/g, ' ')
+
+    // A server that accepts the connection and never answers: help waits 3 s, not for ever.
+    const sockets = new Set<Socket>()
+    const silent = createServer((socket) => sockets.add(socket.resume()))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
+    try {
+      const { env } = await cliEnvironment({ ADRELAY_API_URL: silentUrl })
+      const help = await runCli(['--help'], env)
+      assert.equal(help.code, 0, help.stderr)
+      assert.include(help.stdout, 'login [options]')
+      assert.notMatch(help.stdout, /^ {2}meta /m)
+      assert.include(oneLine(help.stdout), missing(silentUrl, 'no answer within 3000 ms'))
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    }
+
+    // Nothing listening at all (the port of the server just closed).
+    const { env } = await cliEnvironment({ ADRELAY_API_URL: silentUrl })
+    const help = await runCli(['help'], env)
+    assert.equal(help.code, 0, help.stderr)
+    assert.include(oneLine(help.stdout), missing(silentUrl, 'ECONNREFUSED'))
   })
 })
 

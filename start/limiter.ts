@@ -111,13 +111,29 @@ export function rateLimitedError(error: unknown): unknown {
 
 /**
  * Wrong user-code entries on the /device page (RFC 8628 §5.1: user codes are short, so
- * guessing must be throttled): 10 wrong entries per user per 15 minutes, then a 15-minute
- * block. Every entry is counted before the lookup and a right code gives back its own
- * attempt only (a right code never clears earlier wrong ones). Used directly by
- * DevicePageController (not as route middleware); its 429 goes through `rateLimitedError`.
+ * guessing must be throttled): 10 wrong entries per user per 15 minutes, then every entry,
+ * right or wrong, is refused for 15 minutes (`Retry-After: 900`). README "Rate limits" lists
+ * the same.
+ */
+export const DEVICE_CODE_ENTRY_LIMIT = {
+  requests: 10,
+  every: '15 minutes',
+  /** How long entries are refused once the limit is reached. */
+  blockFor: '15 minutes',
+} as const satisfies RateLimitRule & { blockFor: string }
+
+/**
+ * The limiter of `DEVICE_CODE_ENTRY_LIMIT`. Every entry is counted before the lookup and a
+ * right code gives back its own attempt only (a right code never clears earlier wrong ones).
+ * Used directly by DevicePageController (not as route middleware); its 429 goes through
+ * `rateLimitedError`.
  */
 export const deviceCodeEntryLimiter = () =>
-  limiter.use({ requests: 10, duration: '15 mins', blockDuration: '15 mins' })
+  limiter.use({
+    requests: DEVICE_CODE_ENTRY_LIMIT.requests,
+    duration: DEVICE_CODE_ENTRY_LIMIT.every,
+    blockDuration: DEVICE_CODE_ENTRY_LIMIT.blockFor,
+  })
 
 /* The limiters of this app's routes. */
 

@@ -52,7 +52,9 @@ export const N8N_AGENT_SYSTEM_MESSAGE = [
 /**
  * An importable n8n workflow: chat trigger → AI agent with a chat model and the Adrelay MCP
  * tool. Every call renders a new copy: fresh workflow id, node ids and chat webhook id, so two
- * copies imported into one n8n never collide (see the n8n facts above).
+ * copies imported into one n8n never collide (see the n8n facts above). The Automation page
+ * renders it once per load and gives each Copy fresh ids of its own
+ * (inertia/lib/n8n_workflow.ts).
  */
 export function buildN8nWorkflow(appUrl: string) {
   const names = {

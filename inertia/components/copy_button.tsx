@@ -5,9 +5,11 @@ import { useCopy } from '~/hooks/use_copy'
 
 /**
  * A button that copies `text` with the spec's toasts ('Copied!', or 'Failed to copy API key')
- * and shows a check mark for 2 s (spec §9). `label` is its accessible name ('Copy MCP
- * endpoint'); the visible text is `children`, else 'Copy' / 'Copied'. `compact` hides the
- * visible text below the `sm` breakpoint (the icon and the accessible name stay).
+ * and shows a check mark for 2 s (spec §9). `text` may be a function, called on each click
+ * for text that must differ from one copy to the next (the n8n template's ids). `label` is
+ * its accessible name ('Copy MCP endpoint'); the visible text is `children`, else 'Copy' /
+ * 'Copied'. `compact` hides the visible text below the `sm` breakpoint (the icon and the
+ * accessible name stay).
  */
 export function CopyButton({
   text,
@@ -17,7 +19,7 @@ export function CopyButton({
   compact = false,
   testId,
 }: {
-  text: string
+  text: string | (() => string)
   label: string
   children?: ReactNode
   size?: 'sm' | 'default'
@@ -32,7 +34,7 @@ export function CopyButton({
       type="button"
       variant="outline"
       size={size}
-      onClick={() => copy(text)}
+      onClick={() => copy(typeof text === 'function' ? text() : text)}
       aria-label={label}
       data-testid={testId}
     >

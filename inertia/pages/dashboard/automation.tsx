@@ -28,6 +28,7 @@ import { Skeleton } from '~/components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
 import { CodeBlock } from '~/components/code_block'
 import { CopyButton } from '~/components/copy_button'
+import { freshN8nWorkflowCopy } from '~/lib/n8n_workflow'
 import { MetaStatusError } from '~/components/meta_status_error'
 import { EmbedTab } from '~/components/embed/embed_tab'
 import { SignInRedirect } from '~/components/page_redirect'
@@ -465,7 +466,7 @@ function McpTab({ props, meta }: { props: AutomationProps; meta: MetaConnection 
             </CardDescription>
           </div>
           <CopyButton
-            text={props.n8nWorkflow}
+            text={() => freshN8nWorkflowCopy(props.n8nWorkflow)}
             label="Copy n8n workflow template"
             testId="copy-n8n-template"
           >

@@ -156,17 +156,31 @@ test.group('Automation page (/dashboard)', () => {
     const docs = page.getByRole('link', { name: /MCP documentation/ })
     assert.match((await docs.getAttribute('href')) ?? '', /^https:\/\/modelcontextprotocol\.io\//)
 
-    await page.getByRole('button', { name: 'Copy n8n workflow template' }).click()
-    await page.getByText('Copied!').first().waitFor()
-    const copied = JSON.parse(
-      await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())
-    )
+    const clipboard = () => page.evaluate(() => (globalThis as any).navigator.clipboard.readText())
+    const copyTemplate = async () => {
+      // Emptied first, so the copy read below is this click's, not the one before.
+      await page.evaluate(() => (globalThis as any).navigator.clipboard.writeText(''))
+      await page.getByRole('button', { name: 'Copy n8n workflow template' }).click()
+      await page.getByText('Copied!').first().waitFor()
+      await page.waitForFunction(
+        async () => (await (globalThis as any).navigator.clipboard.readText()) !== ''
+      )
+      return JSON.parse(await clipboard())
+    }
+    const copied = await copyTemplate()
     const mcpNode = copied.nodes.find(
       (node: any) => node.type === '@n8n/n8n-nodes-langchain.mcpClientTool'
     )
     assert.equal(mcpNode.parameters.endpointUrl, endpoint)
     assert.equal(mcpNode.parameters.serverTransport, 'httpStreamable')
     assert.equal(mcpNode.parameters.authentication, 'bearerAuth')
+    // A second copy from the same page load imports next to the first: n8n refuses two chat
+    // webhooks on one path, so each copy has its own webhook id (and workflow and node ids).
+    const again = await copyTemplate()
+    const webhookOf = (workflow: any) =>
+      workflow.nodes.find((node: any) => node.type.endsWith('.chatTrigger')).webhookId
+    assert.notEqual(webhookOf(again), webhookOf(copied))
+    assert.notEqual(again.id, copied.id)
 
     await page.getByRole('button', { name: 'Copy Cursor configuration' }).click()
     const cursor = JSON.parse(

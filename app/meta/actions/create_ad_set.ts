@@ -18,6 +18,7 @@ import {
 } from '#meta/services/campaign_rules'
 import { compactParams, runCreation } from '#meta/actions/write_plan'
 import { checkTargeting, withAdvantageAudience } from '#meta/actions/targeting_checks'
+import { checkPromotedObject } from '#meta/actions/promoted_object_checks'
 import type { WriteResult } from '#meta/actions/write_preview'
 import type { AdAccount } from '#meta/services/normalize'
 
@@ -68,12 +69,14 @@ export async function parentCampaign(
  * the billing event fits the goal; a budget is given exactly when the campaign has none (Meta
  * subcode 1885621 otherwise); a lifetime budget has an end time; bid caps have a bid amount;
  * frequency caps only with REACH; the targeting obeys the campaign's Special Ad Category and
- * names real interests; the promoted Page (if any) is one the account can promote.
+ * names real interests; the promoted object is the one the objective and goal need (pixel and
+ * event, Page, or app and store URL) and the account's (`checkPromotedObject`).
  * PAUSED by default; preview unless `confirm: true`.
  * @throws AppError 422 `meta_optimization_goal_invalid`, `meta_billing_event_invalid`,
  *   `meta_budget_conflict`, `meta_budget_required`, `meta_budget_not_positive`,
  *   `meta_bid_amount_required`, `meta_frequency_cap_not_supported`,
- *   `meta_targeting_not_allowed`, `meta_invalid_interest`, `validation_failed`;
+ *   `meta_targeting_not_allowed`, `meta_invalid_interest`, `meta_promoted_object_required`,
+ *   `meta_promoted_object_invalid`, `validation_failed`;
  *   404 `meta_object_not_owned`; 409 `meta_not_connected`; Meta errors
  */
 @inject()
@@ -147,14 +150,7 @@ export class CreateAdSet {
     }
     const targeting = withAdvantageAudience(input.targeting)
     await checkTargeting(session, account, campaign.specialAdCategories, targeting)
-    if (input.promotedObject?.page_id) {
-      await session.assertInAccountEdge(
-        account,
-        'promote_pages',
-        [String(input.promotedObject.page_id)],
-        'promotedObject.page_id'
-      )
-    }
+    await checkPromotedObject(session, account, campaign.objective, goal, input.promotedObject)
 
     const params = compactParams({
       name: input.name,

@@ -21,6 +21,13 @@ import {
 
 export type MetaObjectType = 'campaign' | 'ad_set' | 'ad'
 
+/** What an id missing from an ad account edge is not, in words (`assertInAccountEdge`). */
+const EDGE_WORDS = {
+  promote_pages: 'a Page this ad account can promote',
+  advideos: 'a video in this ad account',
+  adspixels: 'a pixel this ad account can use',
+} as const
+
 const TYPE_FIELDS: Record<MetaObjectType, string> = {
   campaign: CAMPAIGN_FIELDS,
   ad_set: AD_SET_FIELDS,
@@ -224,12 +231,13 @@ export class MetaUserSession {
 
   /**
    * Checks that every id in `ids` is in the ad account's list behind `edge` (`promote_pages`:
-   * Pages the account can promote; `advideos`: its video library), reading up to 10 pages.
+   * Pages the account can promote; `advideos`: its video library; `adspixels`: the pixels it
+   * can use), reading up to 10 pages.
    * @throws AppError 404 `meta_object_not_owned` naming the first id that is not
    */
   async assertInAccountEdge(
     account: AdAccount,
-    edge: 'promote_pages' | 'advideos',
+    edge: keyof typeof EDGE_WORDS,
     ids: string[],
     field: string
   ) {
@@ -248,13 +256,9 @@ export class MetaUserSession {
     }
     const missing = ids.find((id) => !seen.has(id))
     if (missing) {
-      const what =
-        edge === 'promote_pages'
-          ? 'a Page this ad account can promote'
-          : 'a video in this ad account'
       throw new AppError(
         'meta_object_not_owned',
-        `${missing} is not ${what} (${account.id}).`,
+        `${missing} is not ${EDGE_WORDS[edge]} (${account.id}).`,
         404,
         { objectId: missing, field, adAccountId: account.id }
       )

@@ -7,6 +7,7 @@ import {
   OPTIMIZATION_GOALS,
   SPECIAL_AD_CATEGORIES,
 } from '#meta/services/campaign_rules'
+import { CONVERSION_EVENTS } from '#meta/services/promoted_object_rules'
 
 /**
  * Zod pieces of the campaign-building tools. Inside `targeting` the keys are Meta's own
@@ -242,19 +243,35 @@ export const targetingInput = z
 
 export const promotedObjectInput = z
   .object({
-    pixel_id: z.string().regex(/^\d+$/).optional().describe('Meta pixel id (website conversions)'),
-    custom_event_type: z
+    pixel_id: z
       .string()
+      .regex(/^\d+$/)
       .optional()
-      .describe('Standard event optimized for with the pixel, e.g. PURCHASE, LEAD, ADD_TO_CART'),
-    page_id: z.string().regex(/^\d+$/).optional().describe('Page promoted (lead ads, page likes)'),
-    application_id: z.string().regex(/^\d+$/).optional().describe('App promoted (app installs)'),
-    object_store_url: z.string().url().optional().describe("App's store URL"),
+      .describe('Meta pixel id (website conversions), from list_pixels; needs custom_event_type'),
+    custom_event_type: z
+      .enum(CONVERSION_EVENTS)
+      .optional()
+      .describe('Standard event the pixel optimizes for: PURCHASE, LEAD, ADD_TO_CART...'),
+    page_id: z
+      .string()
+      .regex(/^\d+$/)
+      .optional()
+      .describe('Page promoted (instant-form leads, Page likes), from list_pages'),
+    application_id: z
+      .string()
+      .regex(/^\d+$/)
+      .optional()
+      .describe('App promoted (App promotion, app installs), from list_advertisable_apps'),
+    object_store_url: z
+      .string()
+      .url()
+      .optional()
+      .describe("One of the app's store URLs (list_advertisable_apps storeUrls)"),
   })
   .strict()
   .optional()
   .describe(
-    'What the ad set promotes; required for OFFSITE_CONVERSIONS / VALUE (pixel + event), APP_INSTALLS (app) and LEAD_GENERATION (page)'
+    'What the ad set promotes, required by some goals (refused with meta_promoted_object_required otherwise, in the preview as at Meta): OFFSITE_CONVERSIONS / VALUE (Sales) a pixel and event (pixel_id + custom_event_type); LEAD_GENERATION, QUALITY_LEAD and PAGE_LIKES a Page (page_id); every App promotion goal and APP_INSTALLS the app (application_id + object_store_url)'
   )
 
 export const renameInputs = {

@@ -18,6 +18,8 @@ import { getAdSet } from '#meta/tools/get_ad_set'
 import { getAd } from '#meta/tools/get_ad'
 import { listAdCreatives } from '#meta/tools/list_ad_creatives'
 import { listPages } from '#meta/tools/list_pages'
+import { listPixels } from '#meta/tools/list_pixels'
+import { listAdvertisableApps } from '#meta/tools/list_advertisable_apps'
 import { searchTargeting } from '#meta/tools/search_targeting'
 import { estimateAudienceSize } from '#meta/tools/estimate_audience_size'
 import { listBudgetSchedules } from '#meta/tools/list_budget_schedules'
@@ -56,6 +58,8 @@ export const metaTools = [
   getAd,
   listAdCreatives,
   listPages,
+  listPixels,
+  listAdvertisableApps,
   searchTargeting,
   estimateAudienceSize,
   listBudgetSchedules,

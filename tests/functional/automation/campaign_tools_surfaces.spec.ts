@@ -13,6 +13,8 @@ const NEW_TOOLS = [
   'upload_ad_image',
   'create_ad',
   'list_pages',
+  'list_pixels',
+  'list_advertisable_apps',
   'search_targeting',
   'estimate_audience_size',
   'duplicate_campaign',

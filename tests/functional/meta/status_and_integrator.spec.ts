@@ -324,7 +324,7 @@ test.group('Meta tool declarations', () => {
     assert,
   }) => {
     const registry = new ActionRegistry(metaTools)
-    assert.lengthOf(registry.list(), 36)
+    assert.lengthOf(registry.list(), 38)
     for (const { declaration } of registry.list()) {
       assert.equal(declaration.module, 'meta')
       for (const [field, schema] of Object.entries(declaration.input.shape)) {

@@ -11,7 +11,12 @@ import {
   type Objective,
   type OptimizationGoal,
 } from '#meta/services/campaign_rules'
-import { graphError, invalidParameter, unsupported } from '#stand_ins/meta_sandbox/sandbox_errors'
+import {
+  SANDBOX_SUBCODES,
+  graphError,
+  invalidParameter,
+  unsupported,
+} from '#stand_ins/meta_sandbox/sandbox_errors'
 import {
   graphTime,
   type SandboxAd,
@@ -26,43 +31,10 @@ import {
   audienceSize,
   matches,
 } from '#stand_ins/meta_sandbox/sandbox_targeting'
+import { SandboxPromotion } from '#stand_ins/meta_sandbox/sandbox_promotion'
 
 type Params = Record<string, string>
 type Paged = (items: Array<Record<string, any>>, wanted: string[], type: string) => unknown
-
-/**
- * Subcodes of error 100 the sandbox answers with. 1885621 (budget on campaign and ad set),
- * 1885272 (budget too low), 2490487 (bid amount required), 1815430 (promoted object required)
- * and 1870227 (Advantage audience flag required) are the ones Meta answers; Meta does not
- * publish all its subcodes, so the others are the sandbox's own. Adrelay never branches on
- * these: it passes Meta's `error_user_title` / `error_user_msg` through.
- */
-export const SANDBOX_SUBCODES = {
-  budgetConflict: 1885621,
-  budgetTooLow: 1885272,
-  bidAmountRequired: 2490487,
-  promotedObjectRequired: 1815430,
-  advantageAudienceRequired: 1870227,
-  invalidObjective: 2490301,
-  goalNotForObjective: 2490302,
-  billingEventNotForGoal: 2490303,
-  budgetRequired: 2490304,
-  lifetimeBudgetNeedsEndTime: 2490305,
-  targetingRequired: 2490306,
-  invalidInterest: 2490307,
-  specialAdCategoryTargeting: 2490308,
-  specialAdCategoriesRequired: 2490309,
-  pageNotPromotable: 2490310,
-  imageNotFound: 2490311,
-  videoNotFound: 2490312,
-  invalidImage: 2490313,
-  creativeNotFound: 2490314,
-  accountMismatch: 2490315,
-  tooManyCopies: 2490316,
-  budgetScheduleInvalid: 2490317,
-  frequencyCapNotSupported: 2490318,
-  budgetSharingRequired: 2490319,
-} as const
 
 /** Synchronous copies are limited to this many objects (Meta: larger trees need batch copies). */
 export const MAX_SYNC_COPY_OBJECTS = 3
@@ -82,7 +54,11 @@ const PERFORMANCE_BY_OBJECTIVE = {
  * way Meta validates it, with Meta-shaped errors.
  */
 export class SandboxBuilder {
-  constructor(private store: SandboxStore) {}
+  readonly #promotion: SandboxPromotion
+
+  constructor(private store: SandboxStore) {
+    this.#promotion = new SandboxPromotion(store)
+  }
 
   /* ------------------------------------------------------------------ /search */
 
@@ -227,7 +203,12 @@ export class SandboxBuilder {
         }
       }
       default:
-        return undefined
+        return this.#promotion.accountGet(
+          accountId,
+          edge,
+          params.fields ? fieldList(params, []) : null,
+          paged
+        )
     }
   }
 
@@ -382,16 +363,8 @@ export class SandboxBuilder {
     const bidStrategy = params.bid_strategy ?? null
     const bidConstraints = parseJson<Record<string, any>>(params.bid_constraints, 'bid_constraints')
     this.#checkBid(bidStrategy ?? campaign.bidStrategy, params.bid_amount, bidConstraints)
-    if (
-      ['OFFSITE_CONVERSIONS', 'VALUE', 'APP_INSTALLS', 'LEAD_GENERATION'].includes(goal) &&
-      !params.promoted_object
-    ) {
-      throw invalidParameter(
-        SANDBOX_SUBCODES.promotedObjectRequired,
-        'Promoted object required',
-        'Please select a promoted object for your ad set (a pixel and conversion event, an app, or a Page).'
-      )
-    }
+    const promoted = parseJson<Record<string, any>>(params.promoted_object, 'promoted_object')
+    this.#promotion.checkAdSet(accountId, campaign.objective, goal, promoted)
     const frequency = parseJson<Array<Record<string, unknown>>>(
       params.frequency_control_specs,
       'frequency_control_specs'
@@ -426,7 +399,7 @@ export class SandboxBuilder {
       frequencyControlSpecs: frequency,
       startTime: params.start_time ? graphTime(DateTime.fromISO(params.start_time)) : now,
       endTime: params.end_time ? graphTime(DateTime.fromISO(params.end_time)) : null,
-      promotedObject: parseJson(params.promoted_object, 'promoted_object'),
+      promotedObject: promoted,
       destinationType: params.destination_type ?? null,
       isDynamicCreative: params.is_dynamic_creative === 'true',
       createdTime: now,

@@ -58,3 +58,41 @@ export function invalidParameter(subcode: number, userTitle: string, userMessage
     type: 'OAuthException',
   })
 }
+
+/**
+ * Subcodes of error 100 the sandbox answers with. 1885621 (budget on campaign and ad set),
+ * 1885272 (budget too low), 2490487 (bid amount required), 1815430 (promoted object required)
+ * and 1870227 (Advantage audience flag required) are the ones Meta answers; Meta does not
+ * publish all its subcodes, so the others are the sandbox's own. Adrelay never branches on
+ * these: it passes Meta's `error_user_title` / `error_user_msg` through.
+ */
+export const SANDBOX_SUBCODES = {
+  budgetConflict: 1885621,
+  budgetTooLow: 1885272,
+  bidAmountRequired: 2490487,
+  promotedObjectRequired: 1815430,
+  advantageAudienceRequired: 1870227,
+  invalidObjective: 2490301,
+  goalNotForObjective: 2490302,
+  billingEventNotForGoal: 2490303,
+  budgetRequired: 2490304,
+  lifetimeBudgetNeedsEndTime: 2490305,
+  targetingRequired: 2490306,
+  invalidInterest: 2490307,
+  specialAdCategoryTargeting: 2490308,
+  specialAdCategoriesRequired: 2490309,
+  pageNotPromotable: 2490310,
+  imageNotFound: 2490311,
+  videoNotFound: 2490312,
+  invalidImage: 2490313,
+  creativeNotFound: 2490314,
+  accountMismatch: 2490315,
+  tooManyCopies: 2490316,
+  budgetScheduleInvalid: 2490317,
+  frequencyCapNotSupported: 2490318,
+  budgetSharingRequired: 2490319,
+  pixelNotAvailable: 2490320,
+  appNotAvailable: 2490321,
+  storeUrlNotOfApp: 2490322,
+  conversionEventRequired: 2490323,
+} as const

@@ -156,6 +156,42 @@ export const SEED_PAGES = [
   },
 ]
 
+/** Meta pixels and the ad accounts that may use them (`act_<id>/adspixels`). */
+export const SEED_PIXELS = [
+  {
+    id: '600000000000001',
+    name: 'Rivera Outdoor pixel',
+    accountIds: ['100000000001'],
+    lastFiredDaysAgo: 0,
+  },
+  {
+    id: '600000000000002',
+    name: 'Rivera Europe pixel',
+    accountIds: ['100000000002'],
+    lastFiredDaysAgo: 3,
+  },
+  {
+    id: '600000000000003',
+    name: 'Chen Studio pixel',
+    accountIds: ['200000000001'],
+    lastFiredDaysAgo: null,
+  },
+]
+
+/** Apps the ad accounts may advertise (`act_<id>/advertisable_applications`). */
+export const SEED_APPS = [
+  {
+    id: '700000000000001',
+    name: 'Rivera Trails',
+    accountIds: ['100000000001', '100000000002'],
+    objectStoreUrls: {
+      itunes: 'https://apps.apple.com/app/id1234567890',
+      google_play: 'https://play.google.com/store/apps/details?id=com.riveraoutdoor.trails',
+    },
+    supportedPlatforms: ['IPHONE', 'ANDROID'],
+  },
+]
+
 /** Ad videos already in the accounts' libraries. */
 export const SEED_VIDEOS = [
   { id: '400000000000001', accountId: '100000000001', title: 'Trail running 15s' },

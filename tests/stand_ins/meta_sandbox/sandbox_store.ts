@@ -2,7 +2,9 @@ import { DateTime } from 'luxon'
 import {
   SEED_AD_ACCOUNTS,
   SEED_CAMPAIGNS,
+  SEED_APPS,
   SEED_PAGES,
+  SEED_PIXELS,
   SEED_USERS,
   SEED_VIDEOS,
   type PerformanceProfile,
@@ -103,6 +105,25 @@ export interface SandboxPage {
   accountIds: string[]
 }
 
+/** A Meta pixel and the ad accounts that may use it (`act_<id>/adspixels`). */
+export interface SandboxPixel {
+  id: string
+  name: string
+  accountIds: string[]
+  /** Days before now the pixel last received an event; null: never. */
+  lastFiredDaysAgo: number | null
+}
+
+/** An app and the ad accounts that may advertise it (`act_<id>/advertisable_applications`). */
+export interface SandboxApp {
+  id: string
+  name: string
+  accountIds: string[]
+  /** Meta's `object_store_urls`: store key → URL. */
+  objectStoreUrls: Record<string, string>
+  supportedPlatforms: string[]
+}
+
 export interface SandboxImage {
   /** MD5 of the bytes, hex (Meta's image hash). */
   hash: string
@@ -200,6 +221,8 @@ export class SandboxStore {
   adSets = new Map<string, SandboxAdSet>()
   ads = new Map<string, SandboxAd>()
   pages = new Map<string, SandboxPage>()
+  pixels = new Map<string, SandboxPixel>()
+  apps = new Map<string, SandboxApp>()
   images = new Map<string, SandboxImage>()
   videos = new Map<string, SandboxVideo>()
   creatives = new Map<string, SandboxCreative>()
@@ -226,6 +249,8 @@ export class SandboxStore {
     this.adSets.clear()
     this.ads.clear()
     this.pages.clear()
+    this.pixels.clear()
+    this.apps.clear()
     this.images.clear()
     this.videos.clear()
     this.creatives.clear()
@@ -233,6 +258,16 @@ export class SandboxStore {
     for (const page of SEED_PAGES)
       this.pages.set(page.id, { ...page, accountIds: [...page.accountIds] })
     for (const video of SEED_VIDEOS) this.videos.set(video.id, { ...video })
+    for (const pixel of SEED_PIXELS)
+      this.pixels.set(pixel.id, { ...pixel, accountIds: [...pixel.accountIds] })
+    for (const seed of SEED_APPS) {
+      this.apps.set(seed.id, {
+        ...seed,
+        accountIds: [...seed.accountIds],
+        objectStoreUrls: { ...seed.objectStoreUrls },
+        supportedPlatforms: [...seed.supportedPlatforms],
+      })
+    }
     for (const user of SEED_USERS)
       this.users.set(user.id, { ...user, adAccountIds: [...user.adAccountIds] })
     for (const account of SEED_AD_ACCOUNTS) {

@@ -11,12 +11,20 @@ export default configApp(
     files: ['inertia/**/*.{ts,tsx}'],
     rules: {
       '@adonisjs/prefer-adonisjs-inertia-link': 'off',
-      // Runtime imports from the server tree, on purpose, of pure modules without runtime
-      // imports: Meta's currency offsets and which rules hold amounts, so a screen and the
-      // server apply one table and one rule.
+      // Runtime imports from the server tree, on purpose, of pure modules that import nothing
+      // but each other: Meta's currency offsets, the one money formatter, Meta's values in
+      // words and which rules hold amounts, so a screen and the server apply one table and
+      // one rule.
       '@adonisjs/no-backend-import-in-frontend': [
         'error',
-        { allowed: ['../../app/meta/currency_offsets', '../../app/rules/amounts'] },
+        {
+          allowed: [
+            '../../app/meta/currency_offsets',
+            '../../app/meta/money_format',
+            '../../app/meta/meta_words',
+            '../../app/rules/amounts',
+          ],
+        },
       ],
     },
   },

@@ -2,6 +2,7 @@ import { type z } from 'zod'
 import { AppError } from '#shared/errors'
 import { assertPlanHasFeature } from '#accounts/plan_catalog'
 import type { ActionCaller, ActionDeclaration } from '#registry/define_action'
+import { errorWithSurfaceWording, withSurfaceWording } from '#registry/call_surface'
 import {
   closeObjects,
   toJsonSchema,
@@ -35,7 +36,9 @@ export interface PublishedAction {
  *    refused rather than ignored, then the declaration's zod schema applies; both answer 422
  *    `validation_failed` naming the first offending field (`field`, plus every issue in
  *    `fields`);
- * 3. runs the handler (which throws `AppError` for its own expected failures).
+ * 3. runs the handler (which throws `AppError` for its own expected failures);
+ * 4. words the answer's next step for the caller's surface (`call_surface.ts`): how to confirm
+ *    a preview, how to force a refusal `force: true` overrides.
  *
  * Quota accounting is not done here: the surfaces count before calling (the REST
  * middleware per request, the MCP server per tools/call), so refused calls count too.
@@ -97,7 +100,12 @@ export class ActionRegistry {
     if (unknown.length > 0) throw unknownParametersError(unknown, action.inputJsonSchema)
     const parsed = declaration.input.safeParse(rawInput ?? {})
     if (!parsed.success) throw validationError(parsed.error)
-    return declaration.handler(caller, parsed.data)
+    const surface = caller.surface ?? 'rest'
+    try {
+      return withSurfaceWording(await declaration.handler(caller, parsed.data), surface)
+    } catch (error) {
+      throw errorWithSurfaceWording(error, surface)
+    }
   }
 }
 

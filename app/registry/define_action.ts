@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { PlanFeature, PlanId } from '#accounts/plan_catalog'
 import type { QuotaState } from '#usage/services/metering'
+import type { CallSurface } from '#registry/call_surface'
 
 /**
  * Who is calling a published action: resolved from the API key (REST, MCP) or the session.
@@ -15,6 +16,11 @@ export interface ActionCaller {
    * surface (REST, MCP). Absent for session calls, which are not metered.
    */
   quota?: QuotaState
+  /**
+   * Where the call came from (web session, REST, MCP, the CLI): answers word their next step
+   * for it (how to confirm a preview, how to force a refused budget). Absent: `rest`.
+   */
+  surface?: CallSurface
 }
 
 /**

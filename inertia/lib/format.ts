@@ -1,28 +1,7 @@
 /**
  * Display formatting shared by the screens (en-US, the product's language).
  */
-import { metaCurrencyExponent } from '../../app/meta/currency_offsets'
-
-/**
- * Minor units → money in `currency` (`$1,234.56`). Minor units are Meta's (its currency
- * offsets, app/meta/currency_offsets.ts: 0 decimals for JPY, KRW, HUF, TWD..., 2 for every
- * other currency, BHD included), which is also what Stripe's USD amounts are; shown with that
- * many decimals. An unknown currency code prints as `1234.56 XYZ`.
- */
-export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
-  const digits = metaCurrencyExponent(currency)
-  const major = minor / 10 ** digits
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(major)
-  } catch {
-    return `${major.toFixed(digits)} ${currency}`
-  }
-}
+export { formatMoney } from '../../app/meta/money_format'
 
 /** `Jan 5, 2025`, or `—` for none. */
 export function formatDate(iso: string | null | undefined): string {

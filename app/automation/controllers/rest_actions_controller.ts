@@ -3,12 +3,14 @@ import { inject } from '@adonisjs/core'
 import { AppError } from '#shared/errors'
 import { ActionRegistry } from '#registry/action_registry'
 import { coerceQuery } from '#registry/json_schema'
+import { restSurface } from '#registry/call_surface'
 
 /**
  * REST adapter over the action registry: `GET /api/v1/<module>/<action>` (read-only actions,
  * input from the query string coerced per the input schema) and `POST` (writes, JSON body).
  * The `meteredApi` middleware has authenticated the key and counted the request; errors
- * render as `{error:{code,message,...}}` through the exception handler.
+ * render as `{error:{code,message,...}}` through the exception handler. A request from the
+ * adrelay CLI (its User-Agent) is worded for the CLI (`--yes`, `--force`), any other for REST.
  */
 @inject()
 export default class RestActionsController {
@@ -31,7 +33,13 @@ export default class RestActionsController {
         : ctx.request.body()
     const output = await this.registry.invoke(
       name,
-      { userId: key.userId, planId: key.planId, tokenId: key.tokenId, quota: ctx.quota },
+      {
+        userId: key.userId,
+        planId: key.planId,
+        tokenId: key.tokenId,
+        quota: ctx.quota,
+        surface: restSurface(ctx.request.header('user-agent')),
+      },
       input
     )
     // An action without output answers an empty body, as a route returning nothing does.

@@ -51,7 +51,7 @@ export default class SessionActionsController {
     const entitlement = await entitlementOf(user.id)
     return this.registry.invoke(
       name,
-      { userId: user.id, planId: entitlement.plan.id as PlanId, tokenId: null },
+      { userId: user.id, planId: entitlement.plan.id as PlanId, tokenId: null, surface: 'web' },
       input
     )
   }

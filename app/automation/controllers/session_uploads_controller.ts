@@ -130,7 +130,7 @@ export default class SessionUploadsController {
     const entitlement = await entitlementOf(user.id)
     return this.registry.invoke(
       'upload_ad_image',
-      { userId: user.id, planId: entitlement.plan.id as PlanId, tokenId: null },
+      { userId: user.id, planId: entitlement.plan.id as PlanId, tokenId: null, surface: 'web' },
       input
     )
   }

@@ -123,7 +123,7 @@ export class McpServerFactory {
       .execute({ credential: key, method: 'MCP', endpoint: `tools/call ${name}` }, (quota) =>
         this.registry.invoke(
           name,
-          { userId: key.userId, planId: key.planId, tokenId: key.tokenId, quota },
+          { userId: key.userId, planId: key.planId, tokenId: key.tokenId, quota, surface: 'mcp' },
           args ?? {}
         )
       )

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { MetaAccess } from '#meta/services/meta_access'
 import { minorStringToInt } from '#meta/services/currency'
+import { formatMoney } from '#meta/money_format'
 import { BUDGET_SCHEDULE_FIELDS, toBudgetSchedule } from '#meta/services/normalize'
 import {
   MAX_BUDGET_INCREASE_FACTOR,
@@ -59,7 +60,7 @@ export class CreateBudgetSchedule {
       input.budgetValueType === 'ABSOLUTE'
         ? dailyBudget! + input.budgetValue
         : Math.round((dailyBudget! * (100 + input.budgetValue)) / 100)
-    assertBudgetAmount(during, 'budgetValue', dailyBudget, input.force)
+    assertBudgetAmount(during, 'budgetValue', dailyBudget, input.force, owner.account.currency)
     const params = {
       budget_value: String(input.budgetValue),
       budget_value_type: input.budgetValueType,
@@ -73,7 +74,7 @@ export class CreateBudgetSchedule {
       request: { method: 'POST', path: `${owner.id}/budget_schedules`, params },
       confirm: input.confirm,
       warnings: [
-        `During the period the daily budget becomes ${during} (now ${dailyBudget}, minor units of ${owner.account.currency}).`,
+        `During the period the daily budget becomes ${formatMoney(during, owner.account.currency)} (now ${formatMoney(dailyBudget!, owner.account.currency)}).`,
         ...(during > dailyBudget! * MAX_BUDGET_INCREASE_FACTOR
           ? ['Confirmed with force: more than 10 × the daily budget.']
           : []),

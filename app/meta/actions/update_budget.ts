@@ -96,7 +96,7 @@ export async function updateBudget(
   }
 
   const before = minorStringToInt(node[field], true)
-  assertBudgetAmount(amount, inputField, before, input.force)
+  assertBudgetAmount(amount, inputField, before, input.force, account.currency)
   const base = {
     objectType: type,
     objectId: String(node.id),

@@ -90,8 +90,7 @@ export class UploadAdImage {
     if (!input.confirm) {
       return {
         ...previewResult(base),
-        message:
-          'Preview only: the image was checked but not uploaded. Call again with confirm: true to upload it.',
+        message: 'Preview only: the image was checked but not uploaded.',
       }
     }
     const body = await sendPlan(session, request, account)

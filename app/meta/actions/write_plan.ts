@@ -3,7 +3,7 @@ import type { AdAccount } from '#meta/services/normalize'
 import {
   appliedResult,
   previewResult,
-  type FieldChange,
+  type RawChange,
   type GraphRequestPlan,
   type WriteObjectType,
   type WriteResult,
@@ -18,7 +18,7 @@ export function displayValue(value: unknown): string | number | null {
 }
 
 /** Every parameter of a creation request as `field: null → value`. */
-export function creationChanges(params: Record<string, unknown>): FieldChange[] {
+export function creationChanges(params: Record<string, unknown>): RawChange[] {
   return Object.entries(params)
     .filter(([, value]) => value !== undefined && value !== null)
     .map(([field, value]) => ({ field, before: null, after: displayValue(value) }))
@@ -80,7 +80,7 @@ export async function runCreation<T extends Record<string, unknown>>(
   if (!input.confirm) {
     return {
       ...previewResult(base),
-      message: 'Preview only: nothing was created. Call again with confirm: true to create it.',
+      message: 'Preview only: nothing was created.',
     }
   }
   const body = await sendPlan(session, input.request, input.account)

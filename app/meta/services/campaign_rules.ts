@@ -1,4 +1,5 @@
 import { AppError } from '#shared/errors'
+import { formatMoney } from '#meta/money_format'
 
 /**
  * Meta's rules for building campaigns, checked before any call so a mistake costs no Graph
@@ -246,16 +247,27 @@ const BID_REQUIREMENTS: Array<{
 /** Largest budget change accepted without `force`: the new budget over the current one. */
 export const MAX_BUDGET_INCREASE_FACTOR = 10
 
+/** What each budget field is, in a refusal's words. */
+const BUDGET_WORDS: Record<string, string> = {
+  dailyBudget: 'The new daily budget',
+  lifetimeBudget: 'The new lifetime budget',
+  budgetValue: 'The daily budget during the scheduled period',
+  spendCap: 'The new spending limit',
+}
+
 /**
  * A budget must be a positive whole number of minor units, and not more than 10 × the current
  * one unless `force` (a typo such as 50000 for 500.00 would otherwise spend 100 × the plan).
+ * The refusal names both amounts in `currency` (the account's) and carries
+ * `retryWith: {force: true}`, from which the registry words the way to force it per surface.
  * @throws AppError 422 `meta_budget_not_positive` | `meta_budget_increase_too_large`
  */
 export function assertBudgetAmount(
   amount: number,
   field: string,
   current: number | null,
-  force: boolean | undefined
+  force: boolean | undefined,
+  currency?: string
 ) {
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new AppError(
@@ -266,11 +278,18 @@ export function assertBudgetAmount(
     )
   }
   if (!force && current !== null && current > 0 && amount > current * MAX_BUDGET_INCREASE_FACTOR) {
+    const money = (minor: number) => (currency ? formatMoney(minor, currency) : String(minor))
     throw new AppError(
       'meta_budget_increase_too_large',
-      `${field} ${amount} is more than ${MAX_BUDGET_INCREASE_FACTOR} × the current budget (${current}). If that is intended, call again with force: true.`,
+      `${BUDGET_WORDS[field] ?? field}, ${money(amount)}, is more than ${MAX_BUDGET_INCREASE_FACTOR} × the current one (${money(current)}).`,
       422,
-      { field, current, requested: amount, maxWithoutForce: current * MAX_BUDGET_INCREASE_FACTOR }
+      {
+        field,
+        current,
+        requested: amount,
+        maxWithoutForce: current * MAX_BUDGET_INCREASE_FACTOR,
+        retryWith: { force: true },
+      }
     )
   }
 }

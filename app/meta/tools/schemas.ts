@@ -222,13 +222,22 @@ export const writeResultOutput = z.object({
   changes: z
     .array(
       z.object({
-        field: z.string(),
+        field: z.string().describe('Graph API field, e.g. daily_budget'),
         before: z.union([z.string(), z.number(), z.null()]),
         after: z.union([z.string(), z.number(), z.null()]),
+        label: z.string().describe('The field in words, e.g. "Daily budget"'),
+        beforeText: z
+          .string()
+          .nullable()
+          .describe('before in words and the account currency (e.g. "$40.00/day"); null: none'),
+        afterText: z
+          .string()
+          .nullable()
+          .describe('after in words and the account currency; show these to people'),
       })
     )
     .describe(
-      'Each field that changes, before → after (money in minor units); for a creation every field of the new object, before null'
+      'Each field that changes, before → after (raw values: money in minor units) and the same in words (label, beforeText, afterText); for a creation every field of the new object, before null'
     ),
   requests: z
     .array(graphRequestOutput)

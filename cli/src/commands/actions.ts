@@ -140,9 +140,13 @@ export function printResult(output: Output, result: unknown) {
     output.line(
       `${output.colors.bold(show(record.name))} (${show(record.objectType)} ${show(record.objectId)})`
     )
+    // The server words each change (label, beforeText, afterText: money in the account
+    // currency, enums in words); the raw field and values are the fallback.
     for (const change of record.changes as Array<Record<string, unknown>>) {
+      const before = 'beforeText' in change ? change.beforeText : change.before
+      const after = 'afterText' in change ? change.afterText : change.after
       output.line(
-        `  ${show(change.field)}: ${show(change.before)} → ${output.colors.bold(show(change.after))}`
+        `  ${show(change.label ?? change.field)}: ${show(before) || '—'} → ${output.colors.bold(show(after) || '—')}`
       )
     }
     for (const warning of (record.warnings as string[] | undefined) ?? []) output.warn(warning)

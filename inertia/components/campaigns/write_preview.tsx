@@ -14,17 +14,8 @@ import {
 import { Skeleton } from '~/components/ui/skeleton'
 import { toast } from '~/hooks/use_toast'
 import { isActionQuery, runWrite } from '~/hooks/use_campaigns'
-import { formatMoney } from '~/lib/format'
-import { actionFailure, fieldLabel, MONEY_FIELDS, type ActionFailure } from '~/lib/campaigns'
-import type { FieldChange, WriteResult } from '~/types'
-
-function valueText(change: FieldChange, side: 'before' | 'after', currency: string) {
-  const value = change[side]
-  if (value === null || value === undefined) return '—'
-  if (typeof value === 'number' && MONEY_FIELDS.has(change.field))
-    return formatMoney(value, currency)
-  return String(value)
-}
+import { actionFailure, type ActionFailure } from '~/lib/campaigns'
+import type { WriteResult } from '~/types'
 
 /** Meta's refusal (or our pre-flight refusal) as the page shows it. */
 export function FailureAlert({ failure }: { failure: ActionFailure }) {
@@ -40,8 +31,10 @@ export function FailureAlert({ failure }: { failure: ActionFailure }) {
 }
 
 /**
- * A write's preview as the API returns it: the message, warnings, the before → after table and
- * the exact Graph requests (path after the version; the token is never part of them).
+ * A write's preview as the API returns it: the message, warnings, the before → after table in
+ * the server's words (labels, money in the account currency, objectives and statuses in words,
+ * targeting summarised) and the exact Graph requests (path after the version; the token is
+ * never part of them).
  */
 export function WritePreviewPanel({ result }: { result: WriteResult }) {
   const changed = result.changes.filter((change) => change.before !== change.after)
@@ -78,16 +71,16 @@ export function WritePreviewPanel({ result }: { result: WriteResult }) {
               {shown.map((change) => (
                 <tr key={change.field} data-testid={`change-${change.field}`}>
                   <th scope="row" className="px-3 py-2 font-medium text-slate-800">
-                    {fieldLabel(change.field)}
+                    {change.label}
                   </th>
-                  <td className="px-3 py-2 break-all text-slate-600">
-                    {valueText(change, 'before', result.currency)}
+                  <td className="px-3 py-2 [overflow-wrap:anywhere] text-slate-600">
+                    {change.beforeText ?? '—'}
                   </td>
                   <td aria-hidden="true" className="text-slate-400">
                     <ArrowRight className="size-3.5" />
                   </td>
-                  <td className="px-3 py-2 font-medium break-all text-slate-950">
-                    {valueText(change, 'after', result.currency)}
+                  <td className="px-3 py-2 font-medium [overflow-wrap:anywhere] text-slate-950">
+                    {change.afterText ?? '—'}
                   </td>
                 </tr>
               ))}

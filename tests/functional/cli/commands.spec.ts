@@ -369,8 +369,9 @@ test.group('adrelay <module> <action> (generated from the OpenAPI document)', ()
 
     const preview = await runCli([...args, '--status', 'PAUSED'], env)
     assert.equal(preview.code, 2)
-    assert.include(preview.stdout, 'status: ACTIVE → PAUSED')
-    // The CLI's word for the API's confirm: true is --yes.
+    assert.include(preview.stdout, 'Status: Active → Paused')
+    // The CLI's word for the API's confirm: true is --yes: the server words the preview for
+    // the CLI's User-Agent.
     assert.include(
       preview.stderr,
       'Preview only: nothing was sent to Meta. Run the command again with --yes to apply.'
@@ -416,7 +417,7 @@ test.group('adrelay <module> <action> (generated from the OpenAPI document)', ()
       }
     )
     assert.equal(declined.code, 0, declined.output)
-    assert.include(declined.output, 'status: ACTIVE → PAUSED')
+    assert.include(declined.output, 'Status: Active → Paused')
     assert.include(declined.output, 'Nothing was changed.')
     assert.equal(sandbox.store.adSets.get(IDS.cboAdSet)!.status, 'ACTIVE')
 
@@ -426,7 +427,7 @@ test.group('adrelay <module> <action> (generated from the OpenAPI document)', ()
     })
     assert.equal(accepted.code, 0, accepted.output)
     // Colours on a terminal without NO_COLOR: the new value in bold.
-    assert.include(accepted.output, 'ACTIVE → \u001b[1mPAUSED')
+    assert.include(accepted.output, 'Active → \u001b[1mPaused')
     assert.include(accepted.output, 'Applied at Meta.')
     assert.equal(sandbox.store.adSets.get(IDS.cboAdSet)!.status, 'PAUSED')
   })
@@ -446,7 +447,7 @@ test.group('adrelay <module> <action> (generated from the OpenAPI document)', ()
     assert.equal(declined.code, 0, declined.terminal)
     const asked = declined.terminal.indexOf('Apply this change?')
     assert.isAbove(asked, 0, declined.terminal)
-    assert.include(declined.terminal.slice(0, asked), 'status: ACTIVE → PAUSED')
+    assert.include(declined.terminal.slice(0, asked), 'Status: Active → Paused')
     assert.include(declined.terminal.slice(0, asked), 'Preview only:')
     // stdout holds the JSON alone.
     assert.containsSubset(JSON.parse(declined.stdout), { preview: true })

@@ -68,7 +68,9 @@ sandboxGroup('Campaign building: preview, confirm, PAUSED by default', useSandbo
         },
       ],
     })
-    assert.deepInclude(response.body().changes, { field: 'status', before: null, after: 'PAUSED' })
+    assert.containsSubset(response.body().changes, [
+      { field: 'status', before: null, after: 'PAUSED', label: 'Status', afterText: 'Paused' },
+    ])
     assert.equal(writesTo(sandbox), before)
   })
 

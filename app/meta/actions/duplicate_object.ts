@@ -53,7 +53,7 @@ const hasBudget = (node: any) =>
  * account), and the budget rule when an ad set moves to another campaign (1885621).
  * @throws AppError 404 `meta_object_not_owned`, 422 `meta_wrong_object_type`,
  *   `meta_account_mismatch`, `meta_budget_conflict`, `meta_budget_required`; Meta errors
- *   (a failure part-way names the copies already made in `copiedSoFar`)
+ *   (a failure part-way deletes the copy made so far first: see `rolledBack`)
  */
 export async function duplicateObject(
   session: MetaUserSession,
@@ -198,7 +198,7 @@ export async function duplicateObject(
   if (!input.confirm) {
     return {
       ...previewResult(base),
-      message: 'Preview only: nothing was copied. Call again with confirm: true to copy.',
+      message: 'Preview only: nothing was copied.',
     }
   }
 
@@ -216,13 +216,9 @@ export async function duplicateObject(
     try {
       body = await sendPlan(session, { ...request, params }, account)
     } catch (error) {
-      if (error instanceof AppError && copies.length > 0) {
-        throw new AppError(
-          error.code,
-          `${error.message} The copy stopped part-way; copies already made (PAUSED unless asked otherwise): ${copies.map((item) => item.copiedId).join(', ')}.`,
-          error.status,
-          { ...error.details, copiedSoFar: copies }
-        )
+      const topCopy = ids[COPIED_KEY[type]]
+      if (error instanceof AppError && topCopy) {
+        throw await rolledBack(session, account, error, { type, topCopy, copies })
       }
       throw error
     }
@@ -245,6 +241,46 @@ export async function duplicateObject(
     ...appliedResult({ ...base, objectId: copiedId ?? null }, { copiedId, copies }, true),
     message: `Copied: the new ${type.replace('_', ' ')} is ${copiedId}.`,
   }
+}
+
+/**
+ * The refusal of a split deep copy part-way, after undoing it: the copy made by the first
+ * request (`topCopy`, holding every later one) is deleted at Meta (`DELETE /<id>`, which
+ * deletes what is in it), so no half-made tree is left behind. The error keeps Meta's code and
+ * text and says what happened: `rolledBack` true with the deleted copies in `copiedSoFar`,
+ * or false with `leftOver` (the id to delete) when Meta refused the deletion too.
+ */
+async function rolledBack(
+  session: MetaUserSession,
+  account: AdAccount,
+  error: AppError,
+  made: {
+    type: CopyType
+    topCopy: string
+    copies: Array<{ objectType: string; sourceId: string; copiedId: string }>
+  }
+): Promise<AppError> {
+  const label = made.type.replace('_', ' ')
+  let deleted = true
+  try {
+    await session.request({
+      method: 'DELETE',
+      path: made.topCopy,
+      params: {},
+      adAccountId: account.id,
+    })
+  } catch {
+    deleted = false
+  }
+  const outcome = deleted
+    ? `The copy stopped part-way, so the ${label} copied so far (${made.topCopy}, with what it held) was deleted: nothing is left half-copied.`
+    : `The copy stopped part-way and the ${label} copied so far (${made.topCopy}, paused) could not be deleted: delete it with delete_object.`
+  return new AppError(error.code, `${error.message} ${outcome}`, error.status, {
+    ...error.details,
+    copiedSoFar: made.copies,
+    rolledBack: deleted,
+    ...(deleted ? {} : { leftOver: { objectType: made.type, objectId: made.topCopy } }),
+  })
 }
 
 /**

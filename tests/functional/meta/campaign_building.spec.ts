@@ -510,6 +510,43 @@ sandboxGroup('Campaign building: duplicates, updates, archive and delete', useSa
     assert.isTrue([...adSets, ...ads].every((item) => item.status === 'PAUSED'))
   })
 
+  test('a deep copy Meta refuses part-way is deleted, and the error says so', async ({
+    client,
+    assert,
+  }) => {
+    const call = await traffickerCall(client)
+    const campaignsBefore = sandbox.store.campaigns.size
+    // The campaign's copy is made, then Meta refuses the copy of its second ad set.
+    const secondAdSet = [...sandbox.store.adSets.values()].filter(
+      (item) => item.campaignId === IDS.cboCampaign
+    )[1].id
+    sandbox.failNext({
+      code: 100,
+      subcode: 1487390,
+      path: `${secondAdSet}/copies`,
+      method: 'POST',
+      userTitle: 'Copy refused',
+      userMessage: 'This ad set cannot be copied right now.',
+    })
+    const response = await call('duplicate_campaign', {
+      campaignId: IDS.cboCampaign,
+      deepCopy: true,
+      confirm: true,
+    })
+    response.assertStatus(400)
+    const error = response.body().error
+    assert.equal(error.metaUserTitle, 'Copy refused')
+    assert.isTrue(error.rolledBack)
+    assert.match(error.message, /stopped part-way.*was deleted: nothing is left half-copied/)
+    const copies = [...sandbox.store.campaigns.values()].slice(campaignsBefore)
+    assert.lengthOf(copies, 1)
+    assert.equal(copies[0].status, 'DELETED')
+    assert.include(
+      error.copiedSoFar.map((item: any) => item.copiedId),
+      copies[0].id
+    )
+  })
+
   test('update_ad_set previews targeting before and after, then applies it', async ({
     client,
     assert,

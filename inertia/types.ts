@@ -101,6 +101,11 @@ export type ListCampaignsResult = ResultOf<import('#meta/actions/list_campaigns'
 export type ListAdSetsResult = ResultOf<import('#meta/actions/list_ad_sets').ListAdSets>
 export type ListAdsResult = ResultOf<import('#meta/actions/list_ads').ListAds>
 export type ListPagesResult = ResultOf<import('#meta/actions/list_pages').ListPages>
+export type { PromotedObjectKind } from '#meta/services/promoted_object_rules'
+export type ListPixelsResult = ResultOf<import('#meta/actions/list_pixels').ListPixels>
+export type ListAdvertisableAppsResult = ResultOf<
+  import('#meta/actions/list_advertisable_apps').ListAdvertisableApps
+>
 export type TargetingSearchResult = ResultOf<
   import('#meta/actions/search_targeting').SearchTargeting
 >

@@ -6,6 +6,7 @@
 import { ApiError } from '~/lib/api'
 import type { InsightsRow } from '~/types'
 import { metaCurrencyExponent } from '../../app/meta/currency_offsets'
+import { STATUS_LABELS, labelOf } from '../../app/meta/meta_words'
 
 /** Labels of the date presets the page offers (Meta `date_preset` values). */
 export const DATE_PRESET_LABELS: Record<string, string> = {
@@ -19,14 +20,12 @@ export const DATE_PRESET_LABELS: Record<string, string> = {
   maximum: 'Lifetime',
 }
 
-/** Labels of Meta's outcome-based objectives. */
-export const OBJECTIVE_LABELS: Record<string, string> = {
-  OUTCOME_AWARENESS: 'Awareness',
-  OUTCOME_TRAFFIC: 'Traffic',
-  OUTCOME_ENGAGEMENT: 'Engagement',
-  OUTCOME_LEADS: 'Leads',
-  OUTCOME_APP_PROMOTION: 'App promotion',
-  OUTCOME_SALES: 'Sales',
+/** Labels of Meta's outcome-based objectives (the server's table, one for both). */
+export { OBJECTIVE_LABELS, conversionEventLabel } from '../../app/meta/meta_words'
+
+/** A configured or effective status in words (`CAMPAIGN_PAUSED` → `Campaign paused`). */
+export function statusLabel(status: string): string {
+  return labelOf(STATUS_LABELS, status)
 }
 
 /**
@@ -209,24 +208,6 @@ export function formatPercent(value: number | null): string {
 export function formatRatio(value: number | null): string {
   return value === null ? '—' : value.toFixed(2)
 }
-
-/** Meta field names → readable labels in the preview's before → after table. */
-export function fieldLabel(field: string): string {
-  const spaced = field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2')
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase()
-}
-
-/** Fields of a write preview whose values are money in minor units. */
-export const MONEY_FIELDS = new Set([
-  'daily_budget',
-  'lifetime_budget',
-  'dailyBudget',
-  'lifetimeBudget',
-  'spend_cap',
-  'spendCap',
-  'bid_amount',
-  'bidAmount',
-])
 
 /** What the page shows when an action fails: Meta's own title and text when Meta refused. */
 export interface ActionFailure {

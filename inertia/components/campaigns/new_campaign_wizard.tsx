@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+// Past 400 lines: the campaign, creative, ad and publish steps and the state they share live
+// here; the ad set step, its promoted object and the draft clean-up have files of their own.
+import { useEffect, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Check, Loader2, Search, X } from 'lucide-react'
+import { Check, Loader2 } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import {
   Dialog,
@@ -12,245 +14,35 @@ import {
 import { Field } from '~/components/ui/field'
 import { Input } from '~/components/ui/input'
 import { FailureAlert, WritePreviewPanel } from '~/components/campaigns/write_preview'
+import {
+  Done,
+  ListSelect,
+  SelectField,
+  StepWrite,
+  enumLabel,
+} from '~/components/campaigns/wizard_parts'
+import { AdSetStep } from '~/components/campaigns/wizard_ad_set_step'
+import { DraftCleanup, type WizardDraft } from '~/components/campaigns/wizard_draft'
 import { toast } from '~/hooks/use_toast'
 import { isActionQuery, runWrite, uploadAdImage } from '~/hooks/use_campaigns'
-import { actionFailure, actionUrl, OBJECTIVE_LABELS, parseMoneyInput } from '~/lib/campaigns'
+import { actionFailure, actionUrl, OBJECTIVE_LABELS } from '~/lib/campaigns'
+import { publishInOrder } from '~/lib/wizard_publish'
 import { cn } from '~/lib/utils'
-import type {
-  AudienceSizeEstimate,
-  ListPagesResult,
-  TargetingSearchResult,
-  WriteResult,
-} from '~/types'
+import type { ListPagesResult, PromotedObjectKind, WriteResult } from '~/types'
 
 const STEPS = ['Campaign', 'Ad set', 'Creative', 'Ad', 'Publish'] as const
 
-const selectClass = 'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm'
-
-type Option = TargetingSearchResult['results'][number]
-
-/** `FINANCIAL_PRODUCTS_SERVICES` → `financial products services`. */
-function enumLabel(value: string) {
-  return value.replace(/_/g, ' ').toLowerCase()
-}
-
-/** A labelled select over `options`. */
-function SelectField({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  id: string
-  label: string
-  value: string
-  onChange: (value: string) => void
-  options: Array<{ value: string; label: string }>
-}) {
-  return (
-    <Field id={id} label={label}>
-      <select
-        id={id}
-        className={selectClass}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </Field>
-  )
-}
+/** The conversion event a pixel ad set starts with, per objective (Sales: purchases). */
+const DEFAULT_EVENT: Record<string, string> = { OUTCOME_SALES: 'PURCHASE', OUTCOME_LEADS: 'LEAD' }
 
 /**
- * One write of the wizard: "Preview" calls the action without `confirm` and shows the exact
- * Graph request; the confirm button sends it. Editing the form after a preview hides the
- * preview, so what is confirmed is always what was shown.
- */
-function StepWrite({
-  action,
-  input,
-  invalid,
-  confirmLabel,
-  onDone,
-  run = runWrite,
-}: {
-  action: string
-  input: Record<string, unknown> | null
-  /** Why the form cannot be previewed yet (shown instead of the button), or null. */
-  invalid: string | null
-  confirmLabel: string
-  onDone: (result: WriteResult) => void
-  run?: (action: string, input: Record<string, unknown>) => Promise<WriteResult>
-}) {
-  const key = JSON.stringify(input)
-  const preview = useMutation({ mutationFn: (sent: Record<string, unknown>) => run(action, sent) })
-  const confirm = useMutation({
-    mutationFn: (sent: Record<string, unknown>) => run(action, { ...sent, confirm: true }),
-    onSuccess: onDone,
-  })
-  const { reset: resetPreview } = preview
-  const { reset: resetConfirm } = confirm
-  useEffect(() => {
-    resetPreview()
-    resetConfirm()
-  }, [key, resetPreview, resetConfirm])
-  const error = confirm.error ?? preview.error
-  return (
-    <div className="grid min-w-0 gap-3">
-      {preview.data && <WritePreviewPanel result={preview.data} />}
-      {error && <FailureAlert failure={actionFailure(error)} />}
-      {invalid && <p className="text-sm text-slate-600">{invalid}</p>}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button
-          type="button"
-          variant={preview.data ? 'outline' : 'default'}
-          disabled={!input || Boolean(invalid) || preview.isPending}
-          onClick={() => input && preview.mutate(input)}
-        >
-          {preview.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          Preview
-        </Button>
-        {preview.data && input && (
-          <Button type="button" disabled={confirm.isPending} onClick={() => confirm.mutate(input)}>
-            {confirm.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {confirmLabel}
-          </Button>
-        )}
-      </div>
-    </div>
-  )
-}
-
-/** Search box over `search_targeting`: pick results into a list of chips. */
-function TargetingPicker({
-  id,
-  label,
-  type,
-  selected,
-  onChange,
-}: {
-  id: string
-  label: string
-  type: 'interests' | 'geo_locations'
-  selected: Option[]
-  onChange: (next: Option[]) => void
-}) {
-  const [query, setQuery] = useState('')
-  const [submitted, setSubmitted] = useState('')
-  const results = useQuery<TargetingSearchResult>({
-    queryKey: [
-      actionUrl('search_targeting', {
-        type,
-        query: submitted,
-        locationTypes: type === 'geo_locations' ? ['country'] : undefined,
-        limit: 8,
-      }),
-    ],
-    enabled: submitted.length > 0,
-  })
-  return (
-    <div className="grid gap-2">
-      <Field id={id} label={label}>
-        <div className="flex gap-2">
-          <Input
-            id={id}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault()
-                setSubmitted(query.trim())
-              }
-            }}
-            placeholder={type === 'interests' ? 'e.g. hiking' : 'e.g. United States'}
-          />
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => setSubmitted(query.trim())}
-            aria-label={`Search ${label.toLowerCase()}`}
-          >
-            <Search aria-hidden="true" />
-          </Button>
-        </div>
-      </Field>
-      {selected.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label={`Chosen ${label.toLowerCase()}`}>
-          {selected.map((option) => (
-            <li
-              key={option.id}
-              className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs text-indigo-900"
-            >
-              {option.name}
-              <button
-                type="button"
-                aria-label={`Remove ${option.name}`}
-                onClick={() => onChange(selected.filter((item) => item.id !== option.id))}
-                className="rounded-full p-0.5 hover:bg-indigo-100"
-              >
-                <X className="size-3" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {results.isFetching ? (
-        <p className="text-xs text-slate-600">Searching…</p>
-      ) : results.isError ? (
-        <FailureAlert failure={actionFailure(results.error)} />
-      ) : results.data ? (
-        results.data.results.length === 0 ? (
-          <p className="text-xs text-slate-600">Nothing found for “{submitted}”.</p>
-        ) : (
-          <ul className="grid gap-1" aria-label={`${label} results`}>
-            {results.data.results
-              .filter((option) => !selected.some((item) => item.id === option.id))
-              .map((option) => (
-                <li key={option.id}>
-                  <button
-                    type="button"
-                    onClick={() => onChange([...selected, option])}
-                    className="flex w-full min-w-0 items-center justify-between gap-2 rounded-md border border-slate-200 px-2 py-1.5 text-left text-sm hover:bg-slate-50"
-                  >
-                    <span className="truncate">Add {option.name}</span>
-                    {option.audienceSizeUpperBound !== null && (
-                      <span className="shrink-0 text-xs text-slate-500">
-                        up to {option.audienceSizeUpperBound.toLocaleString('en-US')}
-                      </span>
-                    )}
-                  </button>
-                </li>
-              ))}
-          </ul>
-        )
-      ) : null}
-    </div>
-  )
-}
-
-function Done({ children }: { children: ReactNode }) {
-  return (
-    <p
-      className="flex items-center gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900"
-      role="status"
-    >
-      <Check className="size-4 shrink-0" aria-hidden="true" />
-      <span className="min-w-0 break-words">{children}</span>
-    </p>
-  )
-}
-
-/**
- * "New campaign" (issue 15): campaign → ad set (countries and interests from
- * `search_targeting`, audience size from `estimate_audience_size`) → creative (Page from
- * `list_pages`, image through the multipart upload) → ad, each previewed and created PAUSED,
- * then Publish previews and applies ACTIVE on the ad, the ad set and the campaign (in that
- * order, so nothing delivers before all three are switched on).
+ * "New campaign": campaign → ad set (targeting, audience size and the promoted object the
+ * objective needs, `wizard_ad_set_step.tsx`) → creative (Page from `list_pages`, image
+ * through the multipart upload) → ad, each previewed and created PAUSED, then Publish
+ * previews and applies ACTIVE on the ad, the ad set and the campaign (in that order, so
+ * nothing delivers before all three are on; a refusal part-way switches back what was
+ * switched on). When a step fails after the campaign exists, or the wizard is closed before
+ * publishing, it says what is left at Meta and offers to delete it in one click.
  */
 export default function NewCampaignWizard({
   open,
@@ -260,6 +52,8 @@ export default function NewCampaignWizard({
   objectives,
   specialAdCategories,
   callToActions,
+  promotedObjects,
+  conversionEvents,
   imageMaxBytes,
 }: {
   open: boolean
@@ -269,6 +63,9 @@ export default function NewCampaignWizard({
   objectives: string[]
   specialAdCategories: string[]
   callToActions: string[]
+  /** What an ad set of each objective promotes (its default optimization goal's need). */
+  promotedObjects: Record<string, PromotedObjectKind | null>
+  conversionEvents: string[]
   imageMaxBytes: number
 }) {
   const queryClient = useQueryClient()
@@ -281,13 +78,7 @@ export default function NewCampaignWizard({
   const [objective, setObjective] = useState('OUTCOME_TRAFFIC')
   const [category, setCategory] = useState('')
   const [campaign, setCampaign] = useState<WriteResult | null>(null)
-  // Ad set
-  const [adSetName, setAdSetName] = useState('')
-  const [budgetText, setBudgetText] = useState('')
-  const [countries, setCountries] = useState<Option[]>([])
-  const [interests, setInterests] = useState<Option[]>([])
-  const [ageMin, setAgeMin] = useState('18')
-  const [ageMax, setAgeMax] = useState('65')
+  // Ad set (its form is the step's own)
   const [adSet, setAdSet] = useState<WriteResult | null>(null)
   // Creative
   const [pageId, setPageId] = useState('')
@@ -301,35 +92,11 @@ export default function NewCampaignWizard({
   // Ad
   const [adName, setAdName] = useState('')
   const [ad, setAd] = useState<WriteResult | null>(null)
+  // A draft deleted at Meta (what it was), and the "leave the wizard?" question
+  const [deleted, setDeleted] = useState<string | null>(null)
+  const [leaving, setLeaving] = useState(false)
 
-  const restricted = ['HOUSING', 'EMPLOYMENT', 'CREDIT', 'FINANCIAL_PRODUCTS_SERVICES'].includes(
-    category
-  )
-  const targeting = useMemo(() => {
-    if (countries.length === 0) return null
-    const spec: Record<string, unknown> = {
-      geo_locations: { countries: countries.map((option) => option.id) },
-    }
-    if (!restricted) {
-      spec.age_min = Number(ageMin)
-      spec.age_max = Number(ageMax)
-    }
-    if (interests.length > 0) {
-      spec.interests = interests.map((option) => ({ id: option.id, name: option.name }))
-    }
-    return spec
-  }, [countries, interests, ageMin, ageMax, restricted])
-
-  const estimate = useQuery<AudienceSizeEstimate>({
-    queryKey: [
-      actionUrl('estimate_audience_size', {
-        adAccountId,
-        targeting,
-        specialAdCategories: category ? [category] : undefined,
-      }),
-    ],
-    enabled: step === 1 && targeting !== null,
-  })
+  const draft: WizardDraft = { campaign, adSet, ad }
 
   const pages = useQuery<ListPagesResult>({
     queryKey: [actionUrl('list_pages', { adAccountId })],
@@ -339,8 +106,6 @@ export default function NewCampaignWizard({
     if (!pageId && pages.data?.pages[0]) setPageId(pages.data.pages[0].id)
   }, [pages.data, pageId])
 
-  const budget = parseMoneyInput(budgetText, currency)
-  const ages = Number(ageMin) <= Number(ageMax)
   const imageHash = (image?.object as { hash?: string } | null)?.hash ?? null
 
   const campaignInput = campaignName.trim()
@@ -351,15 +116,6 @@ export default function NewCampaignWizard({
         specialAdCategories: category ? [category] : [],
       }
     : null
-  const adSetInput =
-    campaign?.objectId && adSetName.trim() && budget !== null && targeting && ages
-      ? {
-          campaignId: campaign.objectId,
-          name: adSetName.trim(),
-          dailyBudget: budget,
-          targeting,
-        }
-      : null
   const creativeInput =
     pageId && imageHash && link.trim() && message.trim()
       ? {
@@ -380,13 +136,27 @@ export default function NewCampaignWizard({
 
   const publish = useMutation({
     mutationFn: async (confirm: boolean) => {
-      const writes: Array<[string, Record<string, unknown>]> = [
-        ['update_ad_status', { adId: ad!.objectId, status: 'ACTIVE' }],
-        ['update_ad_set_status', { adSetId: adSet!.objectId, status: 'ACTIVE' }],
-        ['update_campaign_status', { campaignId: campaign!.objectId, status: 'ACTIVE' }],
-      ]
-      const results: WriteResult[] = []
-      for (const [name, input] of writes) results.push(await runWrite(name, { ...input, confirm }))
+      const results = await publishInOrder(
+        [
+          {
+            action: 'update_ad_status',
+            input: { adId: ad!.objectId },
+            what: `the ad “${ad!.name}”`,
+          },
+          {
+            action: 'update_ad_set_status',
+            input: { adSetId: adSet!.objectId },
+            what: `the ad set “${adSet!.name}”`,
+          },
+          {
+            action: 'update_campaign_status',
+            input: { campaignId: campaign!.objectId },
+            what: `the campaign “${campaign!.name}”`,
+          },
+        ],
+        runWrite,
+        confirm
+      )
       return { confirm, results }
     },
     onSuccess: async ({ confirm }) => {
@@ -403,15 +173,39 @@ export default function NewCampaignWizard({
     setStep(next)
   }
 
+  /** After the draft was deleted at Meta: back to a fresh campaign step, the form kept. */
+  const restart = (what: string) => {
+    toast({ title: 'Draft deleted', description: `Deleted at Meta: ${what}.` })
+    void refresh()
+    setDeleted(what)
+    setCampaign(null)
+    setAdSet(null)
+    setImage(null)
+    setCreative(null)
+    setAd(null)
+    setLeaving(false)
+    setStep(0)
+  }
+
+  const unpublished = campaign !== null && !publish.data?.confirm
   const close = (next: boolean) => {
-    if (!next && campaign && !ad) {
-      toast({
-        title: 'Draft kept',
-        description: 'What was created stays paused in the ad account; nothing delivers.',
-      })
+    if (!next && unpublished && !leaving) {
+      setLeaving(true)
+      return
     }
     onOpenChange(next)
   }
+  const keepDraft = () => {
+    toast({
+      title: 'Draft kept',
+      description: 'What was created stays paused in the ad account; nothing delivers.',
+    })
+    onOpenChange(false)
+  }
+
+  const cleanup = (situation: string) => (
+    <DraftCleanup draft={draft} situation={situation} onDeleted={restart} />
+  )
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -443,8 +237,34 @@ export default function NewCampaignWizard({
           ))}
         </ol>
 
-        {step === 0 && (
+        {leaving && (
+          <section className="grid gap-3" aria-label="Leave the wizard">
+            <DraftCleanup
+              draft={draft}
+              situation="Leave without publishing?"
+              onDeleted={(what) => {
+                toast({ title: 'Draft deleted', description: `Deleted at Meta: ${what}.` })
+                void refresh()
+                onOpenChange(false)
+              }}
+            >
+              <Button type="button" variant="ghost" size="sm" onClick={() => setLeaving(false)}>
+                Back to the wizard
+              </Button>
+              <Button type="button" variant="outline" size="sm" onClick={keepDraft}>
+                Keep it paused
+              </Button>
+            </DraftCleanup>
+          </section>
+        )}
+
+        {!leaving && step === 0 && (
           <section className="grid gap-4" aria-label="Campaign">
+            {deleted && (
+              <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800" role="status">
+                Deleted at Meta: {deleted}. Change what you need and create the campaign again.
+              </p>
+            )}
             <Field id="wizard-campaign-name" label="Campaign name">
               <Input
                 id="wizard-campaign-name"
@@ -487,129 +307,44 @@ export default function NewCampaignWizard({
               confirmLabel="Create campaign (paused)"
               onDone={(result) => {
                 setCampaign(result)
-                if (!adSetName) setAdSetName(`${result.name} ad set`)
+                setDeleted(null)
                 created('Campaign', result, 1)
               }}
             />
           </section>
         )}
 
-        {step === 1 && (
-          <section className="grid gap-4" aria-label="Ad set">
-            <Done>Campaign “{campaign?.name}” created, paused.</Done>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="wizard-ad-set-name" label="Ad set name">
-                <Input
-                  id="wizard-ad-set-name"
-                  value={adSetName}
-                  maxLength={200}
-                  onChange={(event) => setAdSetName(event.target.value)}
-                />
-              </Field>
-              <Field id="wizard-budget" label={`Daily budget (${currency})`}>
-                <Input
-                  id="wizard-budget"
-                  inputMode="decimal"
-                  value={budgetText}
-                  placeholder="20.00"
-                  onChange={(event) => setBudgetText(event.target.value)}
-                />
-              </Field>
-            </div>
-            <TargetingPicker
-              id="wizard-countries"
-              label="Countries"
-              type="geo_locations"
-              selected={countries}
-              onChange={setCountries}
-            />
-            {!restricted && (
-              <div className="grid grid-cols-2 gap-4">
-                <Field id="wizard-age-min" label="Minimum age">
-                  <Input
-                    id="wizard-age-min"
-                    type="number"
-                    min={18}
-                    max={65}
-                    value={ageMin}
-                    onChange={(event) => setAgeMin(event.target.value)}
-                  />
-                </Field>
-                <Field id="wizard-age-max" label="Maximum age">
-                  <Input
-                    id="wizard-age-max"
-                    type="number"
-                    min={18}
-                    max={65}
-                    value={ageMax}
-                    onChange={(event) => setAgeMax(event.target.value)}
-                  />
-                </Field>
-              </div>
-            )}
-            <TargetingPicker
-              id="wizard-interests"
-              label="Interests"
-              type="interests"
-              selected={interests}
-              onChange={setInterests}
-            />
-            <p className="text-sm text-slate-700" role="status" data-testid="audience-estimate">
-              {targeting === null
-                ? 'Add at least one country to see the audience size.'
-                : estimate.isFetching
-                  ? 'Estimating the audience…'
-                  : estimate.isError
-                    ? actionFailure(estimate.error).message
-                    : estimate.data?.ready
-                      ? `Estimated audience: ${estimate.data.lowerBound?.toLocaleString('en-US')} – ${estimate.data.upperBound?.toLocaleString('en-US')} people`
-                      : (estimate.data?.message ?? '')}
-            </p>
-            <StepWrite
-              action="create_ad_set"
-              input={adSetInput}
-              invalid={
-                adSetInput
-                  ? null
-                  : 'Give the ad set a name, a daily budget and at least one country (minimum age at most the maximum).'
-              }
-              confirmLabel="Create ad set (paused)"
-              onDone={(result) => {
-                setAdSet(result)
-                if (!adName) setAdName(`${campaign?.name ?? 'New'} ad`)
-                created('Ad set', result, 2)
-              }}
-            />
-          </section>
+        {!leaving && step === 1 && campaign && (
+          <AdSetStep
+            campaign={campaign}
+            adAccountId={adAccountId}
+            currency={currency}
+            category={category}
+            promotedObject={promotedObjects[objective] ?? null}
+            conversionEvents={conversionEvents}
+            defaultEvent={DEFAULT_EVENT[objective] ?? 'PURCHASE'}
+            whenConfirmFails={cleanup('The ad set was not created.')}
+            onCreated={(result, promoted) => {
+              setAdSet(result)
+              if (promoted?.page_id) setPageId(promoted.page_id)
+              if (!adName) setAdName(`${campaign.name} ad`)
+              created('Ad set', result, 2)
+            }}
+          />
         )}
 
-        {step === 2 && (
+        {!leaving && step === 2 && (
           <section className="grid gap-4" aria-label="Creative">
             <Done>Ad set “{adSet?.name}” created, paused.</Done>
-            <Field id="wizard-page" label="Facebook Page">
-              {pages.isLoading ? (
-                <p className="text-sm text-slate-600">Loading Pages…</p>
-              ) : pages.isError ? (
-                <FailureAlert failure={actionFailure(pages.error)} />
-              ) : pages.data && pages.data.pages.length === 0 ? (
-                <p className="text-sm text-slate-700">
-                  This ad account cannot promote any Page: add one in Meta Business Settings.
-                </p>
-              ) : (
-                <select
-                  id="wizard-page"
-                  className={selectClass}
-                  value={pageId}
-                  onChange={(event) => setPageId(event.target.value)}
-                >
-                  {pages.data?.pages.map((page) => (
-                    <option key={page.id} value={page.id}>
-                      {page.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <ListSelect
+              id="wizard-page"
+              label="Facebook Page"
+              query={pages}
+              items={pages.data?.pages}
+              value={pageId}
+              onChange={setPageId}
+              empty="This ad account cannot promote any Page: add one in Meta Business Settings."
+            />
             <div className="grid gap-2">
               <Field
                 id="wizard-image"
@@ -692,6 +427,7 @@ export default function NewCampaignWizard({
                 creativeInput ? null : 'Choose a Page, upload an image, and give a link and text.'
               }
               confirmLabel="Create creative"
+              whenConfirmFails={cleanup('The creative was not created.')}
               onDone={(result) => {
                 setCreative(result)
                 created('Creative', result, 3)
@@ -700,7 +436,7 @@ export default function NewCampaignWizard({
           </section>
         )}
 
-        {step === 3 && (
+        {!leaving && step === 3 && (
           <section className="grid gap-4" aria-label="Ad">
             <Done>Creative “{creative?.name}” created.</Done>
             <Field id="wizard-ad-name" label="Ad name">
@@ -716,6 +452,7 @@ export default function NewCampaignWizard({
               input={adInput}
               invalid={adInput ? null : 'Give the ad a name.'}
               confirmLabel="Create ad (paused)"
+              whenConfirmFails={cleanup('The ad was not created.')}
               onDone={(result) => {
                 setAd(result)
                 created('Ad', result, 4)
@@ -724,7 +461,7 @@ export default function NewCampaignWizard({
           </section>
         )}
 
-        {step === 4 && (
+        {!leaving && step === 4 && (
           <section className="grid gap-4" aria-label="Publish">
             <Done>
               Campaign “{campaign?.name}”, ad set “{adSet?.name}” and ad “{ad?.name}” are created
@@ -739,7 +476,7 @@ export default function NewCampaignWizard({
             )}
             {publish.error && <FailureAlert failure={actionFailure(publish.error)} />}
             <div className="flex flex-wrap justify-end gap-2">
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              <Button type="button" variant="outline" onClick={keepDraft}>
                 Keep paused
               </Button>
               {publish.data && !publish.data.confirm ? (

@@ -22,6 +22,7 @@ import { useMetaAdAccounts, useMetaStatus } from '~/hooks/use_meta_connection'
 import { useCampaigns } from '~/hooks/use_campaigns'
 import { isUnauthorizedError } from '~/lib/call_errors'
 import { actionFailure, DATE_PRESET_LABELS } from '~/lib/campaigns'
+import type { PromotedObjectKind } from '~/types'
 
 const NewCampaignWizard = lazy(() => import('~/components/campaigns/new_campaign_wizard'))
 
@@ -33,6 +34,9 @@ export interface CampaignsPageProps {
   objectives: string[]
   specialAdCategories: string[]
   callToActions: string[]
+  /** What an ad set of each objective promotes: a pixel, a Page, an app, or nothing. */
+  promotedObjects: Record<string, PromotedObjectKind | null>
+  conversionEvents: string[]
   datePresets: string[]
   imageMaxBytes: number
 }
@@ -279,6 +283,8 @@ export default function Campaigns(props: CampaignsPageProps) {
             objectives={props.objectives}
             specialAdCategories={props.specialAdCategories}
             callToActions={props.callToActions}
+            promotedObjects={props.promotedObjects}
+            conversionEvents={props.conversionEvents}
             imageMaxBytes={props.imageMaxBytes}
           />
         </Suspense>

@@ -60,16 +60,19 @@ export interface RowMetrics {
 
 export type MetricKey = keyof RowMetrics
 
-/** The insights columns, in the order the table shows them. */
+/**
+ * The insights columns, in the order the table shows them: the ones people compare first
+ * (spend, results, cost per result, ROAS) before the delivery counts.
+ */
 export const METRIC_COLUMNS: Array<{ key: MetricKey; label: string }> = [
   { key: 'spend', label: 'Spend' },
+  { key: 'results', label: 'Results' },
+  { key: 'costPerResult', label: 'Cost per result' },
+  { key: 'roas', label: 'ROAS' },
   { key: 'impressions', label: 'Impressions' },
   { key: 'clicks', label: 'Clicks' },
   { key: 'ctr', label: 'CTR' },
   { key: 'cpc', label: 'CPC' },
-  { key: 'results', label: 'Results' },
-  { key: 'costPerResult', label: 'Cost per result' },
-  { key: 'roas', label: 'ROAS' },
 ]
 
 const EMPTY_METRICS: RowMetrics = {

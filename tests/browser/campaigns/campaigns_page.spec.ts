@@ -5,7 +5,7 @@ import { PNG_BYTES } from '#stand_ins/image_server'
 import MetaConnection from '#meta/models/meta_connection'
 import { createUser, setPlan } from '#tests/helpers/factories'
 import { IDS, connectMeta, sandboxGroup } from '#tests/helpers/meta'
-import { seriousViolations } from '../web/helpers.js'
+import { VIEWPORTS, seriousViolations } from '../web/helpers.js'
 
 const RETARGETING = 'Retargeting - Website Visitors'
 
@@ -32,7 +32,7 @@ const writes = (of: MetaSandbox) => of.requests.filter((request) => request.meth
 async function campaignOrder(page: Page) {
   return page
     .getByTestId('campaign-tree')
-    .locator('tbody tr th[scope=row] button.block')
+    .locator('tbody tr [data-testid=row-name]')
     .allTextContents()
 }
 
@@ -90,6 +90,29 @@ sandboxGroup('Campaigns page', useSandbox, () => {
       names,
       [...names].sort((a, b) => a.localeCompare(b))
     )
+
+    // The totals row adds up the campaigns' spend (the figures shown, to the cent).
+    const spends = (await columnFigures(page, 'spend')).filter((v) => v !== null) as number[]
+    const total = await tree.getByTestId('totals-row').locator('td[data-metric=spend]').innerText()
+    assert.closeTo(
+      Number(total.replace(/[^0-9.]/g, '')),
+      spends.reduce((sum, value) => sum + value, 0),
+      0.011 * spends.length
+    )
+
+    // At 1280 px cost per result, ROAS and the row menu are in view without scrolling sideways.
+    await page.setViewportSize(VIEWPORTS[0])
+    const box = (await tree.boundingBox())!
+    const row = tree.locator(`[data-testid="row-${IDS.aboCampaign}"]`)
+    for (const cell of [
+      row.locator('td[data-metric=costPerResult]'),
+      row.locator('td[data-metric=roas]'),
+      row.getByRole('button', { name: `Actions for ${RETARGETING}` }),
+    ]) {
+      const cellBox = (await cell.boundingBox())!
+      assert.isAtMost(cellBox.x + cellBox.width, box.x + box.width, 'in view at 1280 px')
+    }
+    assert.equal(await tree.evaluate((element: any) => element.scrollLeft), 0)
   })
 
   test('pausing a campaign previews the Graph request, then applies it on confirm', async ({
@@ -102,7 +125,7 @@ sandboxGroup('Campaigns page', useSandbox, () => {
     await page.getByRole('switch', { name: `Delivery of ${RETARGETING}` }).click()
     const dialog = page.getByTestId('write-dialog')
     await dialog.getByTestId('graph-request').getByText(`/${IDS.aboCampaign}`).waitFor()
-    await dialog.getByTestId('change-status').getByText('PAUSED').waitFor()
+    await dialog.getByTestId('change-status').getByText('Paused', { exact: true }).waitFor()
     assert.equal(writes(sandbox), before, 'the preview sends nothing to Meta')
 
     await dialog.getByRole('button', { name: 'Pause' }).click()
@@ -127,8 +150,8 @@ sandboxGroup('Campaigns page', useSandbox, () => {
     await page.getByRole('button', { name: 'Save' }).click()
     const dialog = page.getByTestId('write-dialog')
     const change = dialog.getByTestId('change-daily_budget')
-    await change.getByText('$50.00').waitFor()
-    await change.getByText('$65.00').waitFor()
+    await change.getByText('$50.00/day').waitFor()
+    await change.getByText('$65.00/day').waitFor()
     await dialog.getByRole('button', { name: 'Change budget' }).click()
     await page.locator('[data-variant]').getByText('Budget updated').waitFor()
     await page.getByRole('button', { name: /Edit budget of Visitors 7 days: \$65\.00/ }).waitFor()
@@ -145,9 +168,16 @@ sandboxGroup('Campaigns page', useSandbox, () => {
     await page.getByLabel('Daily budget of Visitors 7 days (USD)').fill('5000')
     await page.getByRole('button', { name: 'Save' }).click()
     const dialog = page.getByTestId('write-dialog')
-    await dialog.getByTestId('action-failure').waitFor()
+    // The refusal says what to do here, in dollars, not "call again with force: true".
+    await dialog
+      .getByTestId('action-failure')
+      .getByText(
+        'The new daily budget, $5,000.00, is more than 10 × the current one ($50.00). If that is intended, press “Preview with more than 10× allowed”, check the new preview, then confirm.'
+      )
+      .waitFor()
     await dialog.getByRole('button', { name: 'Preview with more than 10× allowed' }).click()
-    await dialog.getByTestId('change-daily_budget').getByText('$5,000.00').waitFor()
+    await dialog.getByTestId('change-daily_budget').getByText('$5,000.00/day').waitFor()
+    await dialog.getByTestId('write-preview').getByText('Confirm to apply it.').waitFor()
   })
 
   test('the detail drawer shows the period totals and a daily chart', async ({
@@ -181,7 +211,7 @@ sandboxGroup('Campaigns page', useSandbox, () => {
 
     await page.getByRole('button', { name: `Actions for ${RETARGETING}`, exact: true }).click()
     await page.getByRole('menuitem', { name: 'Archive' }).click()
-    await dialog.getByTestId('change-status').getByText('ARCHIVED').waitFor()
+    await dialog.getByTestId('change-status').getByText('Archived', { exact: true }).waitFor()
     await dialog.getByRole('button', { name: 'Archive' }).click()
     await page.locator('[data-variant]').getByText('Campaign archived').waitFor()
     assert.equal(sandbox.store.campaigns.get(IDS.aboCampaign)!.status, 'ARCHIVED')
@@ -251,6 +281,16 @@ sandboxGroup('Campaigns page', useSandbox, () => {
     // with the preview dialog and the wizard open.
     const pageWidth = () => page.evaluate<number>('document.documentElement.scrollWidth')
     assert.isAtMost(await pageWidth(), 375)
+    // Scrolled sideways, the name column stays in view.
+    const tree = page.getByTestId('campaign-tree')
+    const nameCell = tree.locator(`[data-testid="row-${IDS.aboCampaign}"] th`)
+    const left = (await tree.boundingBox())!.x
+    await tree.evaluate((element: any) => element.scrollBy({ left: 600 }))
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelector('[data-testid=campaign-tree]').scrollLeft > 0
+    )
+    assert.closeTo((await nameCell.boundingBox())!.x, left + 1, 1.5)
+    await nameCell.getByRole('button', { name: RETARGETING, exact: true }).waitFor()
     await page.getByRole('switch', { name: `Delivery of ${RETARGETING}` }).click()
     await page.getByTestId('write-preview').waitFor()
     assert.isAtMost(await pageWidth(), 375)
@@ -262,7 +302,7 @@ sandboxGroup('Campaigns page', useSandbox, () => {
 })
 
 sandboxGroup('Campaigns page: New campaign wizard', useSandbox, () => {
-  test('campaign → ad set → creative → ad, all created PAUSED, then Publish activates them', async ({
+  test('a Sales campaign: pixel and event, all created PAUSED, previews in dollars, then Publish', async ({
     visit,
     browserContext,
     assert,
@@ -272,17 +312,21 @@ sandboxGroup('Campaigns page: New campaign wizard', useSandbox, () => {
     const wizard = page.getByTestId('new-campaign-wizard')
 
     // Campaign
-    await wizard.getByLabel('Campaign name').fill('Winter hikes')
-    await wizard.getByLabel('Objective').selectOption('OUTCOME_TRAFFIC')
+    await wizard.getByLabel('Campaign name').fill('Winter sale')
+    await wizard.getByLabel('Objective').selectOption('OUTCOME_SALES')
     const before = writes(sandbox)
     await wizard.getByRole('button', { name: 'Preview' }).click()
     await wizard.getByTestId('graph-request').getByText('/act_100000000001/campaigns').waitFor()
+    await wizard.getByTestId('change-objective').getByText('Sales', { exact: true }).waitFor()
+    await wizard.getByTestId('write-preview').getByText('Confirm to apply it.').waitFor()
     assert.equal(writes(sandbox), before, 'the preview sends nothing')
     await wizard.getByRole('button', { name: 'Create campaign (paused)' }).click()
 
-    // Ad set: targeting search and the audience estimate
-    await wizard.getByText('Campaign “Winter hikes” created, paused.').waitFor()
-    await wizard.getByLabel('Daily budget (USD)').fill('20')
+    // Ad set: the pixel and conversion event a Sales ad set promotes, targeting, the estimate
+    await wizard.getByText('Campaign “Winter sale” created, paused.').waitFor()
+    await wizard.getByLabel('Pixel').selectOption({ label: 'Rivera Outdoor pixel' })
+    await wizard.getByLabel('Conversion event').selectOption({ label: 'Add to cart' })
+    await wizard.getByLabel('Daily budget (USD)').fill('40')
     await wizard.getByRole('textbox', { name: 'Countries' }).fill('United States')
     await wizard.getByRole('textbox', { name: 'Countries' }).press('Enter')
     await wizard.getByRole('button', { name: 'Add United States' }).click()
@@ -291,11 +335,20 @@ sandboxGroup('Campaigns page: New campaign wizard', useSandbox, () => {
     await wizard.getByRole('button', { name: /^Add Hiking/ }).click()
     await wizard.getByTestId('audience-estimate').getByText('Estimated audience:').waitFor()
     await wizard.getByRole('button', { name: 'Preview' }).click()
-    await wizard.getByTestId('write-preview').waitFor()
+    const preview = wizard.getByTestId('write-preview')
+    await preview.getByTestId('change-daily_budget').getByText('$40.00/day').waitFor()
+    await preview
+      .getByTestId('change-promoted_object')
+      .getByText(/event Add to cart/)
+      .waitFor()
+    await preview
+      .getByTestId('change-targeting')
+      .getByText(/^United States · ages 18–65\+ · interests: Hiking/)
+      .waitFor()
     await wizard.getByRole('button', { name: 'Create ad set (paused)' }).click()
 
     // Creative: Page, image upload (multipart), texts
-    await wizard.getByText('Ad set “Winter hikes ad set” created, paused.').waitFor()
+    await wizard.getByText('Ad set “Winter sale ad set” created, paused.').waitFor()
     await wizard.getByLabel('Facebook Page').selectOption({ label: 'Rivera Outdoor' })
     await wizard.locator('#wizard-image').setInputFiles({
       name: 'hero.png',
@@ -307,8 +360,8 @@ sandboxGroup('Campaigns page: New campaign wizard', useSandbox, () => {
     await wizard.getByRole('button', { name: 'Upload image' }).click()
     await wizard.getByText('Image uploaded:').waitFor()
     await wizard.getByLabel('Link (where people go)').fill('https://example.com/winter')
-    await wizard.getByLabel('Primary text').fill('Fresh trails, fewer people.')
-    await wizard.getByLabel('Headline').fill('Winter hikes')
+    await wizard.getByLabel('Primary text').fill('Warm layers, 20% off.')
+    await wizard.getByLabel('Headline').fill('Winter sale')
     await wizard.getByRole('button', { name: 'Preview' }).click()
     await wizard.getByTestId('graph-request').getByText('/adcreatives').waitFor()
     await wizard.getByRole('button', { name: 'Create creative' }).click()
@@ -319,13 +372,17 @@ sandboxGroup('Campaigns page: New campaign wizard', useSandbox, () => {
     await wizard.getByTestId('write-preview').waitFor()
     await wizard.getByRole('button', { name: 'Create ad (paused)' }).click()
 
-    // Everything exists, paused
+    // Everything exists, paused, with the promoted object Meta asks Sales ad sets for
     await wizard.getByRole('button', { name: 'Preview publishing' }).waitFor()
-    const campaign = [...sandbox.store.campaigns.values()].find((c) => c.name === 'Winter hikes')!
+    const campaign = [...sandbox.store.campaigns.values()].find((c) => c.name === 'Winter sale')!
     const adSet = [...sandbox.store.adSets.values()].find((a) => a.campaignId === campaign.id)!
     const ad = [...sandbox.store.ads.values()].find((a) => a.adSetId === adSet.id)!
     assert.deepEqual([campaign.status, adSet.status, ad.status], ['PAUSED', 'PAUSED', 'PAUSED'])
-    assert.equal(adSet.dailyBudget, 2000)
+    assert.equal(adSet.dailyBudget, 4000)
+    assert.deepEqual(adSet.promotedObject, {
+      pixel_id: '600000000000001',
+      custom_event_type: 'ADD_TO_CART',
+    })
 
     // Publish: preview of the three status changes, then confirm
     await wizard.getByRole('button', { name: 'Preview publishing' }).click()
@@ -341,10 +398,10 @@ sandboxGroup('Campaigns page: New campaign wizard', useSandbox, () => {
       ],
       ['ACTIVE', 'ACTIVE', 'ACTIVE']
     )
-    await page.getByTestId('campaign-tree').getByText('Winter hikes').waitFor()
+    await page.getByTestId('campaign-tree').getByText('Winter sale').waitFor()
   })
 
-  test("Meta's own title and message are shown when Meta refuses a creation", async ({
+  test("a refusal shows Meta's text and offers to delete what was created, as closing does", async ({
     visit,
     browserContext,
     assert,
@@ -352,6 +409,10 @@ sandboxGroup('Campaigns page: New campaign wizard', useSandbox, () => {
     const page = await traffickerOnCampaigns(browserContext, visit)
     await page.getByRole('button', { name: 'New campaign' }).click()
     const wizard = page.getByTestId('new-campaign-wizard')
+    const named = (name: string) =>
+      [...sandbox.store.campaigns.values()].filter((c) => c.name === name)
+
+    // Meta refuses the campaign: its title and text, and nothing to clean up.
     await wizard.getByLabel('Campaign name').fill('Spring sale')
     await wizard.getByRole('button', { name: 'Preview' }).click()
     await wizard.getByTestId('write-preview').waitFor()
@@ -367,6 +428,57 @@ sandboxGroup('Campaigns page: New campaign wizard', useSandbox, () => {
     const failure = wizard.getByTestId('action-failure')
     await failure.getByText('Ad account disabled').waitFor()
     await failure.getByText('This ad account has been disabled for unpaid balance.').waitFor()
-    assert.isFalse([...sandbox.store.campaigns.values()].some((c) => c.name === 'Spring sale'))
+    assert.lengthOf(named('Spring sale'), 0)
+    assert.equal(await wizard.getByTestId('draft-cleanup').count(), 0)
+
+    // The campaign is created, then Meta refuses the ad set: one click deletes the campaign.
+    await wizard.getByRole('button', { name: 'Create campaign (paused)' }).click()
+    await wizard.getByText('Campaign “Spring sale” created, paused.').waitFor()
+    await wizard.getByLabel('Daily budget (USD)').fill('20')
+    await wizard.getByRole('textbox', { name: 'Countries' }).fill('United States')
+    await wizard.getByRole('textbox', { name: 'Countries' }).press('Enter')
+    await wizard.getByRole('button', { name: 'Add United States' }).click()
+    await wizard.getByRole('button', { name: 'Preview' }).click()
+    await wizard.getByTestId('write-preview').waitFor()
+    sandbox.failNext({
+      code: 100,
+      subcode: 1885272,
+      path: 'adsets',
+      method: 'POST',
+      userTitle: 'Budget too low',
+      userMessage: 'Your budget is too low for this audience.',
+    })
+    await wizard.getByRole('button', { name: 'Create ad set (paused)' }).click()
+    await wizard.getByTestId('action-failure').getByText('Budget too low').waitFor()
+    const cleanup = wizard.getByTestId('draft-cleanup')
+    await cleanup
+      .getByText(
+        'The ad set was not created. The campaign “Spring sale” is already created at Meta, paused: nothing delivers until you publish.'
+      )
+      .waitFor()
+    await cleanup.getByRole('button', { name: 'Delete what was created' }).click()
+    await wizard
+      .getByText('Deleted at Meta: the campaign “Spring sale”.', { exact: false })
+      .waitFor()
+    assert.deepEqual(
+      named('Spring sale').map((c) => c.status),
+      ['DELETED']
+    )
+
+    // Created again, then the wizard is closed before publishing: it asks, and deletes it.
+    await wizard.getByRole('button', { name: 'Preview' }).click()
+    await wizard.getByRole('button', { name: 'Create campaign (paused)' }).click()
+    await wizard.getByText('Campaign “Spring sale” created, paused.').waitFor()
+    await wizard.getByRole('button', { name: 'Close' }).click()
+    await wizard
+      .getByRole('region', { name: 'Leave the wizard' })
+      .getByRole('button', { name: 'Delete what was created' })
+      .click()
+    await page.locator('[data-variant]').getByText('Draft deleted').first().waitFor()
+    await wizard.waitFor({ state: 'detached' })
+    assert.deepEqual(
+      named('Spring sale').map((c) => c.status),
+      ['DELETED', 'DELETED']
+    )
   })
 })

@@ -326,7 +326,14 @@ export default function NewCampaignWizard({
             whenConfirmFails={cleanup('The ad set was not created.')}
             onCreated={(result, promoted) => {
               setAdSet(result)
+              // The creative promotes what the ad set does (Meta: the same Page; the app's
+              // store listing with an install button).
               if (promoted?.page_id) setPageId(promoted.page_id)
+              if (promoted?.object_store_url) {
+                if (!link) setLink(promoted.object_store_url)
+                if (callToActions.includes('INSTALL_MOBILE_APP'))
+                  setCallToAction('INSTALL_MOBILE_APP')
+              }
               if (!adName) setAdName(`${campaign.name} ad`)
               created('Ad set', result, 2)
             }}

@@ -431,15 +431,23 @@ sandboxGroup('Campaigns page: New campaign wizard', useSandbox, () => {
     assert.lengthOf(named('Spring sale'), 0)
     assert.equal(await wizard.getByTestId('draft-cleanup').count(), 0)
 
-    // The campaign is created, then Meta refuses the ad set: one click deletes the campaign.
+    // An App promotion campaign is created; its ad set promotes the app from one of its
+    // stores; then Meta refuses the ad set: one click deletes the campaign.
+    await wizard.getByLabel('Objective').selectOption('OUTCOME_APP_PROMOTION')
+    await wizard.getByRole('button', { name: 'Preview' }).click()
     await wizard.getByRole('button', { name: 'Create campaign (paused)' }).click()
     await wizard.getByText('Campaign “Spring sale” created, paused.').waitFor()
+    await wizard.getByLabel('App', { exact: true }).selectOption({ label: 'Rivera Trails' })
+    await wizard.getByLabel('Store').selectOption({ label: 'Google Play' })
     await wizard.getByLabel('Daily budget (USD)').fill('20')
     await wizard.getByRole('textbox', { name: 'Countries' }).fill('United States')
     await wizard.getByRole('textbox', { name: 'Countries' }).press('Enter')
     await wizard.getByRole('button', { name: 'Add United States' }).click()
     await wizard.getByRole('button', { name: 'Preview' }).click()
-    await wizard.getByTestId('write-preview').waitFor()
+    await wizard
+      .getByTestId('change-promoted_object')
+      .getByText(/App 700000000000001, https:\/\/play\.google\.com/)
+      .waitFor()
     sandbox.failNext({
       code: 100,
       subcode: 1885272,

@@ -177,7 +177,7 @@ sandboxGroup('Campaigns page', useSandbox, () => {
       .waitFor()
     await dialog.getByRole('button', { name: 'Preview with more than 10× allowed' }).click()
     await dialog.getByTestId('change-daily_budget').getByText('$5,000.00/day').waitFor()
-    await dialog.getByTestId('write-preview').getByText('Confirm to apply it.').waitFor()
+    await dialog.getByTestId('write-preview').getByText('Confirm to apply.').waitFor()
   })
 
   test('the detail drawer shows the period totals and a daily chart', async ({
@@ -318,7 +318,7 @@ sandboxGroup('Campaigns page: New campaign wizard', useSandbox, () => {
     await wizard.getByRole('button', { name: 'Preview' }).click()
     await wizard.getByTestId('graph-request').getByText('/act_100000000001/campaigns').waitFor()
     await wizard.getByTestId('change-objective').getByText('Sales', { exact: true }).waitFor()
-    await wizard.getByTestId('write-preview').getByText('Confirm to apply it.').waitFor()
+    await wizard.getByTestId('write-preview').getByText('Confirm to apply.').waitFor()
     assert.equal(writes(sandbox), before, 'the preview sends nothing')
     await wizard.getByRole('button', { name: 'Create campaign (paused)' }).click()
 

@@ -94,20 +94,43 @@ function objectVariant(schema: JsonSchema): JsonSchema | undefined {
 /**
  * Turns query-string values into the types a GET action's input schema expects, using its
  * JSON Schema: numbers and integers via `Number`, booleans from `true|false|1|0`, arrays from
- * repeated parameters or comma-separated values, objects from JSON text. Anything that does
- * not convert is passed through unchanged so the zod validation names the field.
+ * repeated parameters or comma-separated values, objects from JSON text or from bracketed
+ * keys as the query parser reads them (`targeting[age_min]=25` → `{targeting: {age_min: '25'}}`,
+ * OpenAPI `deepObject`), whose values are converted the same way at every depth (and indexed
+ * keys `a[0][id]=…` into array items). Anything that does not convert is passed through
+ * unchanged so the zod validation names the field.
  */
 export function coerceQuery(
   query: Record<string, unknown>,
   inputJsonSchema: JsonSchema
 ): Record<string, unknown> {
-  const properties: Record<string, JsonSchema> = inputJsonSchema.properties ?? {}
+  return coerceProperties(query, inputJsonSchema)
+}
+
+/** Each value of `object` converted per the property schema of the same name (or kept). */
+function coerceProperties(object: Record<string, unknown>, schema: JsonSchema) {
   const result: Record<string, unknown> = {}
-  for (const [key, raw] of Object.entries(query)) {
-    const property = properties[key]
+  for (const [key, raw] of Object.entries(object)) {
+    const property = propertySchema(schema, key)
     result[key] = property ? coerceValue(raw, property) : raw
   }
   return result
+}
+
+/**
+ * The schema of property `key` of an object schema: its own `properties`, else the first
+ * variant of a union that declares it (a discriminated union's shapes share their common
+ * keys' types), else a record's `additionalProperties` schema.
+ */
+function propertySchema(schema: JsonSchema, key: string): JsonSchema | undefined {
+  if (schema.properties && Object.hasOwn(schema.properties, key)) return schema.properties[key]
+  const variants: JsonSchema[] = schema.anyOf ?? schema.oneOf ?? []
+  for (const variant of variants) {
+    const found = variant && typeof variant === 'object' ? propertySchema(variant, key) : undefined
+    if (found) return found
+  }
+  const additional = schema.additionalProperties
+  return additional && typeof additional === 'object' ? additional : undefined
 }
 
 function typesOf(schema: JsonSchema): string[] {
@@ -117,8 +140,36 @@ function typesOf(schema: JsonSchema): string[] {
   return variants.flatMap(typesOf)
 }
 
+/** The array schema of a (possibly nullable or union) schema, for its `items`. */
+function arrayVariant(schema: JsonSchema): JsonSchema {
+  if (schema.items) return schema
+  const variants: JsonSchema[] = schema.anyOf ?? schema.oneOf ?? []
+  return variants.find((variant) => variant?.items) ?? schema
+}
+
+/** Past the query parser's array limit, `a[25]=x` arrives as an object keyed by index. */
+function indexedItems(object: Record<string, unknown>): unknown[] {
+  return Object.keys(object)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((key) => object[key])
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/** Whether `schema` (or one of its variants) is a string constant or enum naming `value`. */
+function namesConstant(schema: JsonSchema, value: string): boolean {
+  if (schema.const === value || (Array.isArray(schema.enum) && schema.enum.includes(value))) {
+    return true
+  }
+  const variants: JsonSchema[] = schema.anyOf ?? schema.oneOf ?? []
+  return variants.some((variant) => variant && namesConstant(variant, value))
+}
+
 function coerceValue(raw: unknown, schema: JsonSchema): unknown {
   const types = typesOf(schema)
+  // `"all"` or a list (a rule scope's adAccountIds): the constant is not a one-item list.
+  if (typeof raw === 'string' && namesConstant(schema, raw)) return raw
   if (types.includes('array')) {
     const list = Array.isArray(raw)
       ? raw
@@ -126,9 +177,14 @@ function coerceValue(raw: unknown, schema: JsonSchema): unknown {
         ? raw === ''
           ? []
           : raw.split(',')
-        : [raw]
-    const items: JsonSchema = schema.items ?? {}
+        : isPlainObject(raw) && Object.keys(raw).every((key) => /^\d+$/.test(key))
+          ? indexedItems(raw)
+          : [raw]
+    const items: JsonSchema = arrayVariant(schema).items ?? {}
     return list.map((item) => coerceValue(item, items))
+  }
+  if (isPlainObject(raw)) {
+    return types.includes('object') ? coerceProperties(raw, schema) : raw
   }
   if (Array.isArray(raw)) raw = raw[raw.length - 1]
   if (typeof raw !== 'string') return raw

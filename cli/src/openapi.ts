@@ -137,8 +137,9 @@ export function publishedActions(document: JsonSchema): PublishedAction[] {
 
 /**
  * Query parameters for a GET action: scalars as text, arrays comma-separated (style form,
- * explode false), objects as `name[key]=value` for `deepObject` parameters and as JSON
- * otherwise.
+ * explode false), objects as `name[key]=value` for `deepObject` parameters (nested objects and
+ * arrays continue the brackets: `name[key][0][id]=value`, as the server's query parser reads
+ * them) and as JSON otherwise.
  */
 export function toQuery(
   fields: ActionField[],
@@ -150,11 +151,16 @@ export function toQuery(
     if (value === undefined) continue
     if (Array.isArray(value)) query[field.name] = value.map(String).join(',')
     else if (value !== null && typeof value === 'object') {
-      if (field.style === 'deepObject') {
-        for (const [key, item] of Object.entries(value))
-          query[`${field.name}[${key}]`] = String(item)
-      } else query[field.name] = JSON.stringify(value)
+      if (field.style === 'deepObject') bracketed(query, field.name, value)
+      else query[field.name] = JSON.stringify(value)
     } else query[field.name] = String(value)
   }
   return query
+}
+
+/** Adds `value` under `prefix` as bracketed keys, one per scalar leaf (arrays by index). */
+function bracketed(query: Record<string, string | string[]>, prefix: string, value: unknown) {
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) bracketed(query, `${prefix}[${key}]`, item)
+  } else query[prefix] = String(value)
 }

@@ -644,6 +644,37 @@ sandboxGroup('Campaign building: targeting search and audience size', useSandbox
     assert.isTrue(everyone.ready)
     assert.isBelow(hikers.upperBound, everyone.lowerBound)
   })
+
+  test('estimate_audience_size takes the targeting as bracketed keys, as the document shows, and as JSON text', async ({
+    client,
+    assert,
+  }) => {
+    const key = await traffickerKey()
+    const estimate = async (query: string) => {
+      const response = await client
+        .get(`/api/v1/meta/estimate_audience_size?adAccountId=${ACCOUNT}&${query}`)
+        .bearerToken(key)
+      response.assertStatus(200)
+      return response.body()
+    }
+    // deepObject (OpenAPI 3.1), continued for the nested objects and arrays of a targeting spec
+    const bracketed = await estimate(
+      [
+        'targeting[geo_locations][countries][0]=US',
+        'targeting[age_min]=25',
+        `targeting[interests][0][id]=${HIKING}`,
+      ]
+        .map((pair) => pair.replace(/\[/g, '%5B').replace(/\]/g, '%5D'))
+        .join('&')
+    )
+    const commaList = await estimate(
+      `targeting[geo_locations][countries]=US&targeting[age_min]=25&targeting[interests][0][id]=${HIKING}`
+    )
+    const json = await estimate(`targeting=${encodeURIComponent(JSON.stringify(TARGETING))}`)
+    assert.isTrue(json.ready)
+    assert.deepEqual(bracketed, json)
+    assert.deepEqual(commaList, json)
+  })
 })
 
 sandboxGroup('Campaign building: budget schedules', useSandbox, () => {

@@ -154,4 +154,27 @@ test.group('CLI flags generated from JSON Schemas', () => {
       }
     )
   })
+
+  test('a nested deepObject value continues the brackets (targeting[geo_locations][countries][0])', ({
+    assert,
+  }) => {
+    const fields: ActionField[] = [
+      { name: 'targeting', schema: { type: 'object' }, required: true, style: 'deepObject' },
+    ]
+    assert.deepEqual(
+      toQuery(fields, {
+        targeting: {
+          geo_locations: { countries: ['US', 'CA'] },
+          age_min: 25,
+          interests: [{ id: '6003139266461' }],
+        },
+      }),
+      {
+        'targeting[geo_locations][countries][0]': 'US',
+        'targeting[geo_locations][countries][1]': 'CA',
+        'targeting[age_min]': '25',
+        'targeting[interests][0][id]': '6003139266461',
+      }
+    )
+  })
 })

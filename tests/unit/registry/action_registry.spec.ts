@@ -121,6 +121,61 @@ test.group('Action registry', () => {
   })
 })
 
+test.group('Query coercion of object parameters', () => {
+  const schema = closeObjects(
+    toJsonSchema(
+      z.object({
+        targeting: z.object({
+          geo_locations: z.object({ countries: z.array(z.string()) }),
+          age_min: z.number().int().optional(),
+          interests: z.array(z.object({ id: z.string(), weight: z.number() })).optional(),
+          automation: z.object({ advantage: z.union([z.literal(0), z.literal(1)]) }).optional(),
+        }),
+        scope: z.union([z.literal('all'), z.array(z.string())]).optional(),
+      }),
+      'input'
+    )
+  )
+
+  test('bracketed keys are converted at every depth, as the JSON text would be', ({ assert }) => {
+    // What the query parser makes of targeting[geo_locations][countries]=US,CA&targeting[age_min]=25
+    // &targeting[interests][0][id]=6003&targeting[interests][0][weight]=2&targeting[automation][advantage]=1
+    const parsed = {
+      targeting: {
+        geo_locations: { countries: 'US,CA' },
+        age_min: '25',
+        interests: [{ id: '6003', weight: '2' }],
+        automation: { advantage: '1' },
+      },
+    }
+    const expected = {
+      targeting: {
+        geo_locations: { countries: ['US', 'CA'] },
+        age_min: 25,
+        interests: [{ id: '6003', weight: 2 }],
+        automation: { advantage: 1 },
+      },
+    }
+    assert.deepEqual(coerceQuery(parsed, schema), expected)
+    assert.deepEqual(
+      coerceQuery({ targeting: JSON.stringify(expected.targeting) }, schema),
+      expected
+    )
+  })
+
+  test('indexed keys past the array limit become items in index order', ({ assert }) => {
+    const parsed = { targeting: { geo_locations: { countries: { '21': 'CA', '3': 'US' } } } }
+    assert.deepEqual(coerceQuery(parsed, schema), {
+      targeting: { geo_locations: { countries: ['US', 'CA'] } },
+    })
+  })
+
+  test('a string constant of a union stays a string, a list is split', ({ assert }) => {
+    assert.deepEqual(coerceQuery({ scope: 'all' }, schema), { scope: 'all' })
+    assert.deepEqual(coerceQuery({ scope: 'a,b' }, schema), { scope: ['a', 'b'] })
+  })
+})
+
 test.group('Unknown parameters', () => {
   const schema = closeObjects(
     toJsonSchema(

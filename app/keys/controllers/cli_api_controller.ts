@@ -6,6 +6,7 @@ import { RevokeApiKeys } from '#keys/actions/revoke_api_keys'
 import { RotateApiKey } from '#keys/actions/rotate_api_key'
 import { ManageCliSessions } from '#keys/actions/manage_cli_sessions'
 import ApiKeyTransformer from '#keys/transformers/api_key_transformer'
+import type ApiToken from '#keys/models/api_token'
 import { createKeyBody, keyIdParams, rotateKeyBody, updateKeyBody } from '#keys/http/cli_endpoints'
 import { UpdateApiKey } from '#keys/actions/update_api_key'
 import { ActionRegistry, parseInput } from '#registry/action_registry'
@@ -82,14 +83,7 @@ export default class CliApiController {
       sanitizeName(name, 'name'),
       { label: label ? sanitizeName(label, 'label') : label, monthlyLimit }
     )
-    return response.status(201).send({
-      id: record.id,
-      name: record.name,
-      token: key,
-      createdAt: record.createdAt.toUTC().toISO(),
-      label: record.label,
-      monthlyLimit: record.monthlyLimit,
-    })
+    return response.status(201).send(createdKey(record, key))
   }
 
   /** PATCH /api/v1/keys/:id {label?, monthlyLimit?} → the key as listed */
@@ -111,21 +105,36 @@ export default class CliApiController {
     return response.status(204)
   }
 
-  /** POST /api/v1/keys/:id/rotate {graceSeconds} → 201 the new key and the old one's end */
+  /**
+   * POST /api/v1/keys/:id/rotate {graceSeconds} → 201 the new key (with the old key's label
+   * and monthly limit, as created keys are answered) and the old one's end
+   */
   async rotate({ apiKey, params, request, response }: HttpContext) {
     const { id } = parseInput(keyIdParams, params)
     const { graceSeconds } = parseInput(rotateKeyBody, request.body())
     const { record, key, previous } = await this.rotateKey.execute(apiKey!.userId, id, graceSeconds)
     return response.status(201).send({
-      id: record.id,
-      name: record.name,
-      token: key,
-      createdAt: record.createdAt.toUTC().toISO(),
+      ...createdKey(record, key),
       previous: {
         id: previous.id,
         expiresAt: previous.expiresAt?.toUTC().toISO() ?? null,
         revokedAt: previous.revokedAt?.toUTC().toISO() ?? null,
       },
     })
+  }
+}
+
+/**
+ * A key just minted, as `createdApiKeySchema` describes it: `{id, name, token (the full key,
+ * shown once), createdAt, label, monthlyLimit}`.
+ */
+function createdKey(record: ApiToken, key: string) {
+  return {
+    id: record.id,
+    name: record.name,
+    token: key,
+    createdAt: record.createdAt.toUTC().toISO(),
+    label: record.label,
+    monthlyLimit: record.monthlyLimit,
   }
 }

@@ -188,4 +188,30 @@ test.group('Client keys: label and limit on the key endpoints', () => {
       .json({ monthlyLimit: -3 })
     wrong.assertStatus(422)
   })
+
+  test("rotating a client key answers the new key with the old one's label and monthly limit", async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    const token = await mintCliToken(user)
+    const { record } = await createApiKey(user, 'Portal', { label: 'Acme', monthlyLimit: 2000 })
+    const rotated = await client
+      .post(`/api/v1/keys/${record.id}/rotate`)
+      .bearerToken(token)
+      .json({ graceSeconds: 60 })
+    rotated.assertStatus(201)
+    assert.containsSubset(rotated.body(), {
+      name: 'Portal',
+      label: 'Acme',
+      monthlyLimit: 2000,
+      previous: { id: record.id, revokedAt: null },
+    })
+    assert.match(rotated.body().token, /^adr_/)
+    const listed = (await client.get('/api/v1/keys').bearerToken(token)).body()
+    assert.containsSubset(
+      listed.find((key: { id: number }) => key.id === rotated.body().id),
+      { label: 'Acme', monthlyLimit: 2000 }
+    )
+  })
 })

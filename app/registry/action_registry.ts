@@ -61,14 +61,18 @@ export class ActionRegistry {
           `Two published actions are named "${declaration.name}"; names are unique across modules`
         )
       }
+      // Closed (additionalProperties: false): `invoke` refuses parameters the declaration
+      // does not name, and the published schemas (MCP, OpenAPI) say so.
+      const inputJsonSchema = closeObjects(toJsonSchema(declaration.input, 'input'))
+      assertValidExample(declaration, inputJsonSchema)
       this.#byName.set(declaration.name, {
         declaration,
         method: declaration.annotations.readOnlyHint ? 'GET' : 'POST',
         path: `/api/v1/${declaration.module}/${declaration.name}`,
         aliases: declaration.restAliases ?? [],
-        // Closed (additionalProperties: false): `invoke` refuses parameters the declaration
-        // does not name, and the published schemas (MCP, OpenAPI) say so.
-        inputJsonSchema: closeObjects(toJsonSchema(declaration.input, 'input')),
+        // JSON Schema 2020-12 `examples` (§9.5): the MCP tool list and the OpenAPI request
+        // body carry the declaration's example inside the schema itself.
+        inputJsonSchema: { ...inputJsonSchema, examples: [declaration.inputExample] },
         outputJsonSchema: toJsonSchema(declaration.output, 'output'),
       })
     }
@@ -106,6 +110,29 @@ export class ActionRegistry {
     } catch (error) {
       throw errorWithSurfaceWording(error, surface)
     }
+  }
+}
+
+/**
+ * Refuses a declaration whose `inputExample` is not an input `invoke` would accept (a
+ * parameter the schema does not name, or a value the zod schema rejects), so a published
+ * example can never be one the server answers with 422.
+ * @throws Error naming the action and the first offending field
+ */
+function assertValidExample(declaration: ActionDeclaration<any, any>, inputJsonSchema: JsonSchema) {
+  const example: unknown = declaration.inputExample
+  const unknown = unknownParameters(example ?? {}, inputJsonSchema)
+  const parsed = declaration.input.safeParse(example)
+  const problem =
+    example === null || typeof example !== 'object' || Array.isArray(example)
+      ? 'it is not an object'
+      : unknown.length > 0
+        ? `unknown parameters ${unknown.join(', ')}`
+        : parsed.success
+          ? null
+          : validationError(parsed.error).message
+  if (problem) {
+    throw new Error(`The inputExample of action "${declaration.name}" is invalid: ${problem}`)
   }
 }
 

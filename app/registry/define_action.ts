@@ -45,6 +45,11 @@ export interface ActionAnnotations {
  * - `name`: snake_case, verb first (`list_campaigns`), unique across modules
  * - `description`: a paragraph written for an AI agent (what, when, what comes back)
  * - `input`: zod object whose every field has `.describe(...)`
+ * - `inputExample`: one realistic input, as a client sends it (typed as the schema's input, so
+ *   defaults may be left out). The registry refuses to build when it does not pass `input`;
+ *   the OpenAPI document (request body and query parameters) and the MCP tool list (the input
+ *   schema's JSON Schema `examples`) publish it. Ids name objects of the test Meta sandbox
+ *   (tests/stand_ins/meta_sandbox), so the example is also a call that works there.
  * - `output`: zod schema of the result (MCP `outputSchema`, OpenAPI response)
  * - `feature`: plan feature required; the registry answers `plan_upgrade_required` without it
  * - `restAliases`: older URLs that serve the action too (`/api/v1/me` for `get_account`), with
@@ -60,6 +65,7 @@ export interface ActionDeclaration<
   title: string
   description: string
   input: Input
+  inputExample: z.input<Input>
   output: Output
   annotations: ActionAnnotations
   feature?: PlanFeature

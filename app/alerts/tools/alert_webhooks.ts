@@ -20,6 +20,11 @@ export const createAlertWebhook = defineAction({
     format: z.enum(['slack', 'json']).describe('slack or json'),
     url: z.string().max(2000).describe('The destination URL (https in production)'),
   }),
+  inputExample: {
+    name: 'Ops channel',
+    format: 'slack',
+    url: 'https://hooks.slack.com/services/T0000000/B0000000/XXXXXXXXXXXXXXXXXXXXXXXX',
+  },
   output: z.object({
     webhook: webhookSchema,
     secret: z
@@ -47,6 +52,7 @@ export const listAlertWebhooks = defineAction({
   description:
     "Lists the account's alert webhooks (name, format, destination host). Full URLs and secrets are never returned.",
   input: z.object({}),
+  inputExample: {},
   output: z.object({ webhooks: z.array(webhookSchema) }),
   annotations: readAnnotations,
   feature: ALERTS_FEATURE,
@@ -62,6 +68,7 @@ export const deleteAlertWebhook = defineAction({
   title: 'Delete an alert webhook',
   description: 'Deletes one alert webhook (id from list_alert_webhooks); it receives nothing more.',
   input: z.object({ id: z.number().int().positive().describe('Webhook id') }),
+  inputExample: { id: 7 },
   output: z.object({ deleted: z.literal(true) }),
   annotations: {
     readOnlyHint: false,
@@ -83,6 +90,7 @@ export const listAlertDeliveries = defineAction({
   description:
     'The delivery log of alert emails and webhook calls, newest first: status (queued, digest = held for the daily digest, sent, failed), attempts, the last HTTP status and error. Use it to see why a webhook did not receive an alert.',
   input: z.object(pageInputs),
+  inputExample: { limit: 20 },
   output: z.object({
     deliveries: z.array(
       z.object({

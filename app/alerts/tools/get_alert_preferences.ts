@@ -11,6 +11,7 @@ export const getAlertPreferences = defineAction({
   description:
     "Returns the account's alert preferences: for each alert type the channels it goes to (in_app, email, webhook; empty = muted), the time zone, quiet hours (email and webhooks wait until they end), the daily email digest and the spend threshold.",
   input: z.object({}),
+  inputExample: {},
   output: preferencesSchema,
   annotations: readAnnotations,
   feature: ALERTS_FEATURE,

@@ -19,6 +19,7 @@ export const listNotifications = defineAction({
     unreadOnly: z.boolean().optional().describe('Only unread notifications (default false)'),
     ...pageInputs,
   }),
+  inputExample: { unreadOnly: true, limit: 20 },
   output: z.object({
     notifications: z.array(notificationSchema),
     unreadCount: z.number().int().describe('Unread notifications in all'),

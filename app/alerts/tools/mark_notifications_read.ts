@@ -18,6 +18,7 @@ export const markNotificationsRead = defineAction({
       .describe('Notification ids to mark read (at most 100)'),
     all: z.boolean().optional().describe('Mark every unread notification read'),
   }),
+  inputExample: { ids: [311, 312] },
   output: z.object({
     updated: z.number().int().describe('Notifications that changed from unread to read'),
     unreadCount: z.number().int().describe('Unread notifications left'),

@@ -28,6 +28,15 @@ export const updateAlertPreferences = defineAction({
       .optional()
       .describe('Channels per alert type to change; types not named keep theirs'),
   }),
+  inputExample: {
+    channels: {
+      spend_threshold: ['in_app', 'email'],
+      rule_approval_needed: ['in_app', 'email', 'webhook'],
+    },
+    timeZone: 'America/New_York',
+    quietHours: { start: '22:00', end: '07:00' },
+    spendThresholdMinor: 50000,
+  },
   output: preferencesSchema,
   annotations: {
     readOnlyHint: false,

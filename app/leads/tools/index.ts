@@ -24,6 +24,7 @@ export const listLeadForms = defineAction({
   description:
     "Lists the Meta Lead Ads forms (instant forms) of the Facebook Pages the account's ad accounts promote: id, name, status, lead count and Page. Use a form id with list_leads.",
   input: z.object({}),
+  inputExample: {},
   output: z.object({
     forms: z.array(
       z.object({
@@ -79,6 +80,7 @@ export const listLeads = defineAction({
       .optional()
       .describe('Cursor: nextCursor of the previous page'),
   }),
+  inputExample: { formId: '500000000000001', limit: 25 },
   output: z.object({
     leads: z.array(
       z.object({
@@ -140,6 +142,11 @@ export const createLeadForwarding = defineAction({
       .optional()
       .describe('Only leads of these forms (ids from list_lead_forms); omit for every form'),
   }),
+  inputExample: {
+    name: 'CRM intake',
+    url: 'https://crm.example.com/hooks/adrelay-leads',
+    formIds: ['500000000000001'],
+  },
   output: z.object({
     forwarding: forwardingSchema,
     secret: z.string().describe('Signing secret (whsec_…), shown once'),
@@ -159,6 +166,7 @@ export const listLeadForwardings = defineAction({
   description:
     "Lists the account's lead forwarding destinations (name, destination host, forms). Full URLs and secrets are never returned.",
   input: z.object({}),
+  inputExample: {},
   output: z.object({ forwardings: z.array(forwardingSchema) }),
   annotations: { ...readAnnotations, openWorldHint: false },
   feature: 'lead_tracking',
@@ -175,6 +183,7 @@ export const deleteLeadForwarding = defineAction({
   description:
     'Deletes one lead forwarding destination (id from list_lead_forwardings); it receives no more leads.',
   input: z.object({ id: z.number().int().positive().describe('Forwarding id') }),
+  inputExample: { id: 3 },
   output: z.object({ deleted: z.literal(true) }),
   annotations: { ...writeAnnotations, destructiveHint: true },
   feature: 'lead_tracking',
@@ -205,6 +214,7 @@ export const listLeadDeliveries = defineAction({
       .optional()
       .describe('Cursor: nextCursor of the previous page'),
   }),
+  inputExample: { limit: 20 },
   output: z.object({
     deliveries: z.array(
       z.object({

@@ -13,6 +13,7 @@ export const archiveObject = defineAction({
   description:
     'Archives a campaign, ad set or ad (status ARCHIVED): delivery stops for it and everything in it, it leaves the default lists, and it can afterwards only be deleted. Pausing (update_*_status) is the reversible alternative. Without confirm: true it only previews.',
   input: z.object(lifecycleInput),
+  inputExample: { objectType: 'campaign', objectId: '120200000000104' },
   output: writeResultOutput,
   annotations: {
     readOnlyHint: false,

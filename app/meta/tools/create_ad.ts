@@ -30,6 +30,11 @@ export const createAd = defineAction({
     status: creationStatusInput,
     confirm: confirmInput,
   }),
+  inputExample: {
+    adSetId: '120200000001021',
+    creativeId: '920200000010211',
+    name: 'Dynamic catalog - v2',
+  },
   output: writeResultOutput,
   annotations: creationAnnotations,
   feature: META_WRITE_FEATURE,

@@ -45,6 +45,13 @@ export const createBudgetSchedule = defineAction({
     force: forceInput,
     confirm: confirmInput,
   }),
+  inputExample: {
+    campaignId: '120200000000101',
+    budgetValueType: 'MULTIPLIER',
+    budgetValue: 50,
+    timeStart: '2031-11-28T05:00:00Z',
+    timeEnd: '2031-11-29T05:00:00Z',
+  },
   output: writeResultOutput,
   annotations: creationAnnotations,
   feature: META_WRITE_FEATURE,

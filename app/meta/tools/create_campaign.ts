@@ -52,6 +52,13 @@ export const createCampaign = defineAction({
     status: creationStatusInput,
     confirm: confirmInput,
   }),
+  inputExample: {
+    adAccountId: 'act_100000000001',
+    name: 'Summer trail guide - Traffic',
+    objective: 'OUTCOME_TRAFFIC',
+    dailyBudget: 5000,
+    status: 'PAUSED',
+  },
   output: writeResultOutput,
   annotations: creationAnnotations,
   feature: META_WRITE_FEATURE,

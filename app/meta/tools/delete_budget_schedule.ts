@@ -22,6 +22,7 @@ export const deleteBudgetSchedule = defineAction({
     ),
     confirm: confirmInput,
   }),
+  inputExample: { scheduleId: '120230000000001' },
   output: writeResultOutput,
   annotations: {
     readOnlyHint: false,

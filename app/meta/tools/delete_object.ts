@@ -13,6 +13,7 @@ export const deleteObject = defineAction({
   description:
     'Deletes a campaign, ad set or ad at Meta (and everything in it). This cannot be undone; past insights stay readable. Without confirm: true it only previews.',
   input: z.object(lifecycleInput),
+  inputExample: { objectType: 'ad', objectId: '120200000010412' },
   output: writeResultOutput,
   annotations: {
     readOnlyHint: false,

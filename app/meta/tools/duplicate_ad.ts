@@ -28,6 +28,7 @@ export const duplicateAd = defineAction({
     ...renameInputs,
     confirm: confirmInput,
   }),
+  inputExample: { adId: '120200000010211', renameSuffix: ' - v2' },
   output: writeResultOutput,
   annotations: creationAnnotations,
   feature: META_WRITE_FEATURE,

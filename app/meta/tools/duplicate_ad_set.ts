@@ -35,6 +35,7 @@ export const duplicateAdSet = defineAction({
     ...renameInputs,
     confirm: confirmInput,
   }),
+  inputExample: { adSetId: '120200000001021', statusOption: 'PAUSED' },
   output: writeResultOutput,
   annotations: creationAnnotations,
   feature: META_WRITE_FEATURE,

@@ -29,6 +29,12 @@ export const duplicateCampaign = defineAction({
     ...renameInputs,
     confirm: confirmInput,
   }),
+  inputExample: {
+    campaignId: '120200000000102',
+    deepCopy: true,
+    statusOption: 'PAUSED',
+    renameSuffix: ' - Copy',
+  },
   output: writeResultOutput,
   annotations: creationAnnotations,
   feature: META_WRITE_FEATURE,

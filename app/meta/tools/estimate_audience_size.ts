@@ -25,6 +25,16 @@ export const estimateAudienceSize = defineAction({
       .describe(optimizationGoalInput.description ?? ''),
     specialAdCategories: specialAdCategoriesInput,
   }),
+  inputExample: {
+    adAccountId: 'act_100000000001',
+    targeting: {
+      geo_locations: { countries: ['US', 'CA'] },
+      age_min: 25,
+      age_max: 54,
+      interests: [{ id: '6003139266461', name: 'Hiking' }],
+    },
+    optimizationGoal: 'OFFSITE_CONVERSIONS',
+  },
   output: z.object({
     adAccountId: z.string(),
     ready: z.boolean().describe('false: Meta has no estimate for this spec'),

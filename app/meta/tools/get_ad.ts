@@ -12,6 +12,7 @@ export const getAd = defineAction({
   title: 'Get an ad',
   description: 'Reads one ad with its creative (Page, texts, link, image or video).',
   input: z.object({ adId: objectIdInput('Ad') }),
+  inputExample: { adId: '120200000010211' },
   output: z.object({ ad: adOutput.extend({ creative: creativeOutput.nullable() }) }),
   annotations: metaReadAnnotations,
   async handler(caller, input) {

@@ -12,6 +12,7 @@ export const getAdAccount = defineAction({
   description:
     "Reads one Meta ad account: name, currency, time zone, status, lifetime amount spent and spending limit (integer minor units). Use it to check how close an account is to its spending limit before changing budgets. Fails with meta_object_not_owned when the user's Meta connection cannot see the account.",
   input: z.object({ adAccountId: adAccountIdInput }),
+  inputExample: { adAccountId: 'act_100000000001' },
   output: z.object({ adAccount: adAccountOutput }),
   annotations: {
     readOnlyHint: true,

@@ -13,6 +13,7 @@ export const getAdSet = defineAction({
   description:
     'Reads one ad set: status, budget, optimization goal and billing event, bid, targeting spec, frequency cap, schedule and promoted object.',
   input: z.object({ adSetId: objectIdInput('Ad set') }),
+  inputExample: { adSetId: '120200000001021' },
   output: z.object({
     adSet: adSetOutput.extend({
       bidStrategy: z.string().nullable(),

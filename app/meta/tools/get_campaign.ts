@@ -13,6 +13,7 @@ export const getCampaign = defineAction({
   description:
     'Reads one campaign: status, objective, budget and budget level, bid strategy, special ad categories, schedule.',
   input: z.object({ campaignId: objectIdInput('Campaign') }),
+  inputExample: { campaignId: '120200000000102' },
   output: z.object({
     campaign: campaignOutput.extend({
       specialAdCategories: z.array(z.string()),

@@ -84,6 +84,13 @@ export const getInsights = defineAction({
       .describe('Rows per page, 1-500 (default 100)'),
     after: afterInput,
   }),
+  inputExample: {
+    objectId: '120200000000102',
+    level: 'adset',
+    datePreset: 'last_7d',
+    fields: ['spend', 'impressions', 'clicks', 'ctr', 'purchase_roas'],
+    timeIncrement: '1',
+  },
   output: z.object({
     objectId: z.string(),
     adAccountId: z.string(),

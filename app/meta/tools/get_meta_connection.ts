@@ -11,6 +11,7 @@ export const getMetaConnection = defineAction({
   description:
     "Tells whether the user has connected a Meta (Facebook/Instagram) ads account and whether the connection still works: the Meta user's name and id, token type (long-lived ~60 days or short-lived ~1 hour), expiry, whether it expires within 7 days, and whether the user must reconnect (token revoked or expired). Call this first when another Meta tool answers meta_not_connected or meta_token_invalid; the user fixes both on the Integrations page (/integrations).",
   input: z.object({}),
+  inputExample: {},
   output: z.object({
     connected: z.boolean(),
     status: z.enum(['connected', 'reconnect_required', 'not_connected']),

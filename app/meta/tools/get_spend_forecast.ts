@@ -41,6 +41,7 @@ export const getSpendForecast = defineAction({
     'and a Meta connection; fails with meta_not_connected or meta_object_not_owned.',
   feature: 'advanced_analytics',
   input: z.object({ adAccountId: adAccountIdInput }),
+  inputExample: { adAccountId: 'act_100000000001' },
   output: z.object({
     adAccountId: z.string().describe('act_<digits>'),
     name: z.string().describe('Ad account name'),

@@ -12,6 +12,7 @@ export const listAdAccounts = defineAction({
   description:
     "Lists every Meta ad account the user's connected Meta account can access: id (act_...), name, currency, time zone, status, lifetime amount spent and spending limit (money in integer minor units of the account's currency). Start here: every other Meta tool needs an ad account id or the id of a campaign, ad set or ad inside one of these accounts.",
   input: z.object({}),
+  inputExample: {},
   output: z.object({ adAccounts: z.array(adAccountOutput) }),
   annotations: {
     readOnlyHint: true,

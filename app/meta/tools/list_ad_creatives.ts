@@ -13,6 +13,7 @@ export const listAdCreatives = defineAction({
   description:
     'Lists the creatives of an ad account, one page at a time (follow paging.after): Page, texts, link, image or video.',
   input: z.object({ adAccountId: adAccountIdInput, limit: limitInput, after: afterInput }),
+  inputExample: { adAccountId: 'act_100000000001', limit: 25 },
   output: z.object({
     adAccountId: z.string(),
     creatives: z.array(creativeOutput),

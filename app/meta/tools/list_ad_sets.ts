@@ -31,6 +31,7 @@ export const listAdSets = defineAction({
     limit: limitInput,
     after: afterInput,
   }),
+  inputExample: { campaignId: '120200000000102', statuses: ['ACTIVE'] },
   output: z.object({
     adAccountId: z.string(),
     currency: z.string(),

@@ -30,6 +30,7 @@ export const listAds = defineAction({
     limit: limitInput,
     after: afterInput,
   }),
+  inputExample: { adSetId: '120200000001021' },
   output: z.object({
     adAccountId: z.string(),
     currency: z.string(),

@@ -16,6 +16,7 @@ export const listBudgetSchedules = defineAction({
     campaignId: objectIdInput('Campaign').optional().describe('Campaign id (give this or adSetId)'),
     adSetId: objectIdInput('Ad set').optional().describe('Ad set id (give this or campaignId)'),
   }),
+  inputExample: { campaignId: '120200000000101' },
   output: z.object({
     objectType: z.enum(['campaign', 'ad_set']),
     objectId: z.string(),

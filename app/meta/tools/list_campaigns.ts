@@ -24,6 +24,7 @@ export const listCampaigns = defineAction({
     limit: limitInput,
     after: afterInput,
   }),
+  inputExample: { adAccountId: 'act_100000000001', statuses: ['ACTIVE'], limit: 25 },
   output: z.object({
     adAccountId: z.string(),
     currency: z.string(),

@@ -13,6 +13,7 @@ export const listPages = defineAction({
   description:
     'Lists the Facebook Pages an ad account can promote: the pageId of create_ad_creative must be one of them.',
   input: z.object({ adAccountId: adAccountIdInput }),
+  inputExample: { adAccountId: 'act_100000000001' },
   output: z.object({
     adAccountId: z.string(),
     pages: z.array(z.object({ id: z.string(), name: z.string(), category: z.string().nullable() })),

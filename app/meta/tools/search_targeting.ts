@@ -42,6 +42,7 @@ export const searchTargeting = defineAction({
       .describe('interest_validation only: the interest ids to check'),
     limit: limitInput,
   }),
+  inputExample: { type: 'interests', query: 'hiking', limit: 10 },
   output: z.object({
     type: z.string(),
     results: z.array(

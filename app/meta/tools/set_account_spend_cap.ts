@@ -28,6 +28,7 @@ export const setAccountSpendCap = defineAction({
       ),
     confirm: confirmInput,
   }),
+  inputExample: { adAccountId: 'act_100000000001', spendCap: 1000000 },
   output: writeResultOutput,
   annotations: {
     readOnlyHint: false,

@@ -23,6 +23,7 @@ export const updateAd = defineAction({
     name: z.string().trim().min(1).max(400).optional().describe('New name'),
     confirm: confirmInput,
   }),
+  inputExample: { adId: '120200000010211', name: 'Dynamic catalog - spring' },
   output: writeResultOutput,
   annotations: updateAnnotations,
   feature: META_WRITE_FEATURE,

@@ -37,6 +37,11 @@ export const updateAdSet = defineAction({
     endTime: timeInput('New end time'),
     confirm: confirmInput,
   }),
+  inputExample: {
+    adSetId: '120200000001021',
+    name: 'Visitors 7 days - 25-54',
+    targeting: { geo_locations: { countries: ['US', 'CA'] }, age_min: 25, age_max: 54 },
+  },
   output: writeResultOutput,
   annotations: updateAnnotations,
   feature: META_WRITE_FEATURE,

@@ -25,6 +25,7 @@ export const updateAdSetBudget = defineAction({
     force: forceInput,
     confirm: confirmInput,
   }),
+  inputExample: { adSetId: '120200000001021', dailyBudget: 6000 },
   output: writeResultOutput,
   annotations: budgetWriteAnnotations,
   feature: META_WRITE_FEATURE,

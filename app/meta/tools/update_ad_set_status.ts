@@ -23,6 +23,7 @@ export const updateAdSetStatus = defineAction({
     status: deliveryStatusInput,
     confirm: confirmInput,
   }),
+  inputExample: { adSetId: '120200000001022', status: 'PAUSED' },
   output: writeResultOutput,
   annotations: statusWriteAnnotations,
   feature: META_WRITE_FEATURE,

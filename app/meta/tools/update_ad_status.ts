@@ -23,6 +23,7 @@ export const updateAdStatus = defineAction({
     status: deliveryStatusInput,
     confirm: confirmInput,
   }),
+  inputExample: { adId: '120200000010111', status: 'PAUSED' },
   output: writeResultOutput,
   annotations: statusWriteAnnotations,
   feature: META_WRITE_FEATURE,

@@ -25,6 +25,7 @@ export const updateCampaignBudget = defineAction({
     force: forceInput,
     confirm: confirmInput,
   }),
+  inputExample: { campaignId: '120200000000101', dailyBudget: 18000 },
   output: writeResultOutput,
   annotations: budgetWriteAnnotations,
   feature: META_WRITE_FEATURE,

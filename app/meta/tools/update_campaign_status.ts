@@ -25,6 +25,7 @@ export const updateCampaignStatus = defineAction({
     status: deliveryStatusInput,
     confirm: confirmInput,
   }),
+  inputExample: { campaignId: '120200000000104', status: 'ACTIVE' },
   output: writeResultOutput,
   annotations: statusWriteAnnotations,
   feature: META_WRITE_FEATURE,

@@ -41,6 +41,12 @@ export const uploadAdImage = defineAction({
       .describe('File name shown in the library (default: from the URL)'),
     confirm: confirmInput,
   }),
+  inputExample: {
+    adAccountId: 'act_100000000001',
+    bytes:
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    name: 'tent-square.png',
+  },
   output: writeResultOutput,
   annotations: { ...creationAnnotations, idempotentHint: true },
   feature: META_WRITE_FEATURE,

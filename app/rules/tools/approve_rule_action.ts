@@ -12,6 +12,7 @@ export const approveRuleAction = defineAction({
   description:
     "Approves a write that a rule in approval mode planned (list_rule_approvals) and applies exactly the previewed value at Meta. Returns the item as executed, or failed with Meta's message. Ask the user before approving.",
   input: z.object({ itemId: itemIdInput }),
+  inputExample: { itemId: 1207 },
   output: z.object({ item: itemOutput }),
   annotations: {
     readOnlyHint: false,

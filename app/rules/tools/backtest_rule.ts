@@ -2,7 +2,12 @@ import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
 import { defineAction } from '#registry/define_action'
 import { BacktestRule } from '#rules/actions/backtest_rule'
-import { definitionInput, ruleIdInput, RULES_FEATURE } from '#rules/tools/schemas'
+import {
+  definitionExample,
+  definitionInput,
+  ruleIdInput,
+  RULES_FEATURE,
+} from '#rules/tools/schemas'
 
 /** `backtest_rule` */
 export const backtestRule = defineAction({
@@ -22,6 +27,7 @@ export const backtestRule = defineAction({
       .default(14)
       .describe('Days to replay, ending yesterday (1-30, default 14)'),
   }),
+  inputExample: { definition: definitionExample, days: 14 },
   output: z.object({
     days: z.number(),
     fires: z.number(),

@@ -2,7 +2,13 @@ import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
 import { defineAction } from '#registry/define_action'
 import { CreateRule } from '#rules/actions/create_rule'
-import { definitionInput, modeInput, ruleOutput, RULES_FEATURE } from '#rules/tools/schemas'
+import {
+  definitionExample,
+  definitionInput,
+  modeInput,
+  ruleOutput,
+  RULES_FEATURE,
+} from '#rules/tools/schemas'
 
 /** `create_rule` */
 export const createRule = defineAction({
@@ -22,6 +28,12 @@ export const createRule = defineAction({
       .optional()
       .describe('The template id it was made from, if any (list_rule_templates)'),
   }),
+  inputExample: {
+    name: 'Stop-loss US',
+    definition: definitionExample,
+    mode: 'dry_run',
+    template: 'stop_loss',
+  },
   output: z.object({ rule: ruleOutput }),
   annotations: {
     readOnlyHint: false,

@@ -12,6 +12,7 @@ export const deleteRule = defineAction({
   description:
     'Deletes an automated rule with its run history and pending approvals. Changes it already made at Meta stay; revert them first with revert_rule_action if needed.',
   input: z.object({ ruleId: ruleIdInput }),
+  inputExample: { ruleId: 42 },
   output: z.object({ deleted: z.boolean(), ruleId: z.number() }),
   annotations: {
     readOnlyHint: false,

@@ -12,6 +12,7 @@ export const getRule = defineAction({
   description:
     'Returns one automated rule with its full definition, mode, and last and next run times.',
   input: z.object({ ruleId: ruleIdInput }),
+  inputExample: { ruleId: 42 },
   output: z.object({ rule: ruleOutput }),
   annotations: readAnnotations,
   feature: RULES_FEATURE,

@@ -12,6 +12,7 @@ export const listRuleApprovals = defineAction({
   description:
     'The approvals inbox: writes planned by rules in approval mode that wait for a person, oldest first, each with the object, the metric values and before → after. Approve with approve_rule_action or refuse with reject_rule_action.',
   input: z.object({}),
+  inputExample: {},
   output: z.object({ items: z.array(itemOutput) }),
   annotations: readAnnotations,
   feature: RULES_FEATURE,

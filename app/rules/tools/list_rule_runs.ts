@@ -16,6 +16,7 @@ export const listRuleRuns = defineAction({
     limit: z.number().int().min(1).max(100).optional().describe('Runs per page (default 20)'),
     before: z.number().int().positive().optional().describe('nextBefore of the previous page'),
   }),
+  inputExample: { ruleId: 42, limit: 20 },
   output: z.object({ runs: z.array(runOutput), nextBefore: z.number().nullable() }),
   annotations: readAnnotations,
   feature: RULES_FEATURE,

@@ -11,6 +11,7 @@ export const listRuleTemplates = defineAction({
   description:
     "Ready-made rules to start from: stop-loss (CPA above target after a minimum spend → pause), scale winners (ROAS above target → +20 % budget, at most once per 24 h), frequency cap (frequency above 3 → notify), spend pacing (month-to-date spend ahead of plan → notify) and night pause. Pass a template's definition to create_rule after adjusting its targets (money in minor units).",
   input: z.object({}),
+  inputExample: {},
   output: z.object({
     templates: z.array(
       z.object({

@@ -12,6 +12,7 @@ export const listRules = defineAction({
   description:
     "Lists the user's automated rules, newest first: name, enabled, mode, definition, schedule in words, last and next run time (UTC) and the last run's status.",
   input: z.object({}),
+  inputExample: {},
   output: z.object({
     rules: z.array(
       ruleOutput.extend({

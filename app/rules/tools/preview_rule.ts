@@ -2,7 +2,12 @@ import { z } from 'zod'
 import app from '@adonisjs/core/services/app'
 import { defineAction } from '#registry/define_action'
 import { PreviewRule } from '#rules/actions/preview_rule'
-import { definitionInput, ruleIdInput, RULES_FEATURE } from '#rules/tools/schemas'
+import {
+  definitionExample,
+  definitionInput,
+  ruleIdInput,
+  RULES_FEATURE,
+} from '#rules/tools/schemas'
 
 /** `preview_rule` */
 export const previewRule = defineAction({
@@ -15,6 +20,7 @@ export const previewRule = defineAction({
     ruleId: ruleIdInput.optional(),
     definition: definitionInput.optional(),
   }),
+  inputExample: { definition: definitionExample },
   output: z.object({
     evaluated: z.number(),
     matched: z.number(),

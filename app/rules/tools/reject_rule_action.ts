@@ -11,6 +11,7 @@ export const rejectRuleAction = defineAction({
   title: 'Reject a rule action',
   description: 'Refuses a write that a rule in approval mode planned; nothing is sent to Meta.',
   input: z.object({ itemId: itemIdInput }),
+  inputExample: { itemId: 1208 },
   output: z.object({ item: itemOutput }),
   annotations: {
     readOnlyHint: false,

@@ -12,6 +12,7 @@ export const revertRuleAction = defineAction({
   description:
     'Puts back the value a rule changed at Meta (a budget, a bid or a status) to what it was before that action, through the same checks as any write. Only executed actions can be reverted, once.',
   input: z.object({ itemId: itemIdInput }),
+  inputExample: { itemId: 1206 },
   output: z.object({ item: itemOutput }),
   annotations: {
     readOnlyHint: false,

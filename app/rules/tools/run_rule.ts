@@ -18,6 +18,7 @@ export const runRule = defineAction({
       .optional()
       .describe('true: record what it would do without writing, whatever the mode'),
   }),
+  inputExample: { ruleId: 42, dryRun: true },
   output: z.object({ run: runOutput }),
   annotations: {
     readOnlyHint: false,

@@ -24,6 +24,7 @@ export const updateRule = defineAction({
     mode: modeInput.optional(),
     enabled: z.boolean().optional().describe('true: run on the schedule; false: stop'),
   }),
+  inputExample: { ruleId: 42, name: 'Stop-loss US - CPA above 60', mode: 'approval' },
   output: z.object({ rule: ruleOutput }),
   annotations: {
     readOnlyHint: false,

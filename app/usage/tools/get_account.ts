@@ -25,6 +25,7 @@ export const getAccount = defineAction({
     'Use it to learn which plan features are available before calling gated tools.',
   restAliases: ['/api/v1/me'],
   input: z.object({}),
+  inputExample: {},
   output: z.object({
     id: z.number().int().describe('User id'),
     email: z.string().describe('Email address'),

@@ -20,6 +20,7 @@ export const getUsage = defineAction({
     'one request; call this before a long batch of work to check there is room left.',
   restAliases: ['/api/v1/usage'],
   input: z.object({}),
+  inputExample: {},
   output: z.object({
     total: z.number().int().describe('Requests counted this month, including this one'),
     limit: z.number().int().describe('Monthly request limit of the plan'),

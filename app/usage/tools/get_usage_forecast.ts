@@ -23,6 +23,7 @@ export const getUsageForecast = defineAction({
     'Needs a paid plan (advanced analytics).',
   feature: 'advanced_analytics',
   input: z.object({}),
+  inputExample: {},
   output: z.object({
     period: z.string().describe('Quota period, YYYY-MM (UTC)'),
     periodStart: z.string().describe('ISO 8601 start of the period (UTC)'),

@@ -14,6 +14,7 @@ const pauseThings = defineAction({
     thingId: z.string().min(1).describe('Id of the thing'),
     confirm: z.boolean().default(false).describe('Apply instead of preview'),
   }),
+  inputExample: { thingId: 'thing_1' },
   output: z.object({ paused: z.boolean() }),
   annotations: {
     readOnlyHint: false,
@@ -37,6 +38,7 @@ const listThings = defineAction({
     active: z.boolean().optional().describe('Only active things'),
     ids: z.array(z.string()).optional().describe('Only these ids'),
   }),
+  inputExample: { limit: 10, active: true },
   output: z.object({ input: z.any() }),
   annotations: {
     readOnlyHint: true,
@@ -109,6 +111,23 @@ test.group('Action registry', () => {
 
   test('two actions with the same name are refused at boot', ({ assert }) => {
     assert.throws(() => new ActionRegistry([listThings, listThings]), /named "list_things"/)
+  })
+
+  test('a declaration whose example the schema refuses is refused at boot', ({ assert }) => {
+    assert.throws(
+      () => new ActionRegistry([{ ...listThings, inputExample: { limit: 'ten' } as any }]),
+      /inputExample of action "list_things" is invalid: limit: /
+    )
+    assert.throws(
+      () => new ActionRegistry([{ ...listThings, inputExample: { limit: 1, page: 2 } as any }]),
+      /inputExample of action "list_things" is invalid: unknown parameters page/
+    )
+  })
+
+  test('the example is published inside the input schema (JSON Schema examples)', ({ assert }) => {
+    assert.deepEqual(registry.find('list_things')!.inputJsonSchema.examples, [
+      { limit: 10, active: true },
+    ])
   })
 
   test('query strings are coerced to the types of the input schema', ({ assert }) => {

@@ -13,6 +13,7 @@ function actionNamed(name: string) {
     title: name,
     description: `Stands for ${name}.`,
     input: z.object({}),
+    inputExample: {},
     output: z.object({}),
     annotations: {
       readOnlyHint: true,

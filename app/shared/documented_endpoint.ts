@@ -21,6 +21,16 @@ export interface DocumentedEndpoint {
   params?: z.ZodObject<any>
   query?: z.ZodObject<any>
   body?: z.ZodObject<any>
+  /**
+   * A working input, published in the OpenAPI document: one value for each of `params`,
+   * `query` and `body` the endpoint takes (checked against those schemas when the document
+   * is built). Ids name objects a caller would have listed first.
+   */
+  example?: {
+    params?: Record<string, unknown>
+    query?: Record<string, unknown>
+    body?: Record<string, unknown>
+  }
   /** Success status and body schema (none for 204). */
   success: { status: 200 | 201 | 204; description: string; schema?: z.ZodType }
 }

@@ -1,9 +1,10 @@
 import { findPlan, cheapestPlanWith } from '#accounts/plan_catalog'
 import type { ActionRegistry, PublishedAction } from '#registry/action_registry'
-import { closeObjects, toJsonSchema, type JsonSchema } from '#registry/json_schema'
+import { closeObjects, toJsonSchema } from '#registry/json_schema'
 import { integratorContextOutput, proxyRequestInput } from '#meta/validators/integrator'
 import { accountEndpoints } from '#automation/openapi/account_endpoints'
-import type { DocumentedEndpoint } from '#shared/documented_endpoint'
+import { documentedOperation } from '#automation/openapi/documented_operation'
+import { queryParameters } from '#automation/openapi/query_parameters'
 
 type ErrorExample = { code: string; message: string } & Record<string, unknown>
 
@@ -82,7 +83,12 @@ export function buildOpenApiDocument(registry: ActionRegistry, serverUrl: string
         'Automate Meta ads through Adrelay. Every `/api/v1` endpoint is also an MCP tool of the same name on ' +
         '`POST /mcp` (Streamable HTTP). Authenticate with an API key from your profile page sent as ' +
         '`Authorization: Bearer <key>`. Every call counts one request against the monthly quota of ' +
-        'your plan. Money is an integer in minor units of the ad account currency. Actions that change ' +
+        'your plan. Money is an integer in minor units of the ad account currency. Read-only actions ' +
+        'are GET with their input in the query string: arrays comma-separated (`fields=spend,ctr`), ' +
+        'objects as bracketed keys at any depth (`targeting[geo_locations][countries]=US&' +
+        'targeting[age_min]=25`, array items by index: `targeting[interests][0][id]=6003139266461`) ' +
+        'or as JSON text (`targeting={"age_min":25,...}`). Every operation shows a working example ' +
+        'of its input. Actions that change ' +
         'your Meta ads (those with a `confirm` parameter) only preview the change unless the body has ' +
         '`"confirm": true`; the other actions that change data act at once.',
     },
@@ -294,12 +300,13 @@ function operationFor(action: PublishedAction, operationId: string) {
       callsMeta: declaration.annotations.openWorldHint,
     }),
   }
+  const example: Record<string, unknown> = declaration.inputExample
   if (action.method === 'GET') {
-    operation.parameters = queryParameters(action.inputJsonSchema)
+    operation.parameters = queryParameters(action.inputJsonSchema, example)
   } else {
     operation.requestBody = {
       required: true,
-      content: { 'application/json': { schema: action.inputJsonSchema } },
+      content: { 'application/json': { schema: action.inputJsonSchema, example } },
     }
   }
   return operation
@@ -374,7 +381,10 @@ function integratorPaths() {
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: closeObjects(toJsonSchema(proxyRequestInput, 'input')) },
+            'application/json': {
+              schema: closeObjects(toJsonSchema(proxyRequestInput, 'input')),
+              example: proxyRequestExample,
+            },
           },
         },
         responses: errorResponsesFor({
@@ -402,83 +412,9 @@ function integratorPaths() {
   }
 }
 
-/**
- * Query parameters of a GET action. Objects are `style: deepObject` (`timeRange[since]=…&
- * timeRange[until]=…`, what the body parser reads into an object), arrays `form` without
- * explode (`fields=spend,ctr`).
- */
-function queryParameters(schema: JsonSchema) {
-  const required = new Set<string>(schema.required ?? [])
-  return Object.entries<JsonSchema>(schema.properties ?? {}).map(([name, property]) => {
-    const { description, ...rest } = property
-    return {
-      name,
-      in: 'query',
-      required: required.has(name),
-      ...(description ? { description } : {}),
-      schema: rest,
-      ...(rest.type === 'array' ? { style: 'form', explode: false } : {}),
-      ...(rest.type === 'object' ? { style: 'deepObject', explode: true } : {}),
-    }
-  })
-}
-
-/**
- * The OpenAPI operation of an endpoint that is not a published action, from its one zod
- * description (app/shared/documented_endpoint.ts).
- */
-function documentedOperation(endpoint: DocumentedEndpoint) {
-  const responses: Record<string, unknown> = {
-    [String(endpoint.success.status)]: {
-      description: endpoint.success.description,
-      ...(endpoint.success.schema
-        ? {
-            content: {
-              'application/json': { schema: toJsonSchema(endpoint.success.schema, 'output') },
-            },
-          }
-        : {}),
-    },
-  }
-  if (endpoint.credential !== 'none') {
-    responses['401'] = { $ref: '#/components/responses/Unauthorized' }
-  }
-  if (endpoint.credential === 'cli_token') {
-    responses['403'] = { $ref: '#/components/responses/CliTokenRequired' }
-  }
-  if (endpoint.params) responses['404'] = { $ref: '#/components/responses/NotFound' }
-  if (endpoint.params || endpoint.query || endpoint.body) {
-    responses['422'] = { $ref: '#/components/responses/ValidationFailed' }
-  }
-  responses['500'] = { $ref: '#/components/responses/InternalError' }
-
-  const parameters = [
-    ...(endpoint.params ? inParameters(toJsonSchema(endpoint.params, 'input'), 'path') : []),
-    ...(endpoint.query ? inParameters(toJsonSchema(endpoint.query, 'input'), 'query') : []),
-  ]
-  return {
-    operationId: endpoint.operationId,
-    summary: endpoint.summary,
-    description: endpoint.description,
-    tags: [endpoint.tag],
-    security: endpoint.credential === 'none' ? [] : [{ bearerAuth: [] }],
-    ...(parameters.length > 0 ? { parameters } : {}),
-    ...(endpoint.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: toJsonSchema(endpoint.body, 'input') } },
-          },
-        }
-      : {}),
-    responses,
-  }
-}
-
-function inParameters(schema: JsonSchema, location: 'path' | 'query') {
-  return queryParameters(schema).map((parameter) => ({
-    ...parameter,
-    in: location,
-    ...(location === 'path' ? { required: true } : {}),
-  }))
+/** The body of the proxy operation's example: a page of an ad account's campaigns. */
+const proxyRequestExample = {
+  method: 'GET',
+  path: 'act_100000000001/campaigns',
+  params: { fields: 'id,name,status,daily_budget', limit: 10 },
 }

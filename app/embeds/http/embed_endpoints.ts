@@ -106,6 +106,15 @@ export const embedEndpoints: DocumentedEndpoint[] = [
     tag: 'account',
     credential: 'any',
     body: createEmbedSessionBody,
+    example: {
+      body: {
+        components: ['quota', 'usage', 'campaign_performance'],
+        keyId: 42,
+        adAccountIds: ['act_100000000001'],
+        allowedOrigins: ['https://portal.acme-dental.example'],
+        ttlSeconds: 900,
+      },
+    },
     success: { status: 201, description: 'The session', schema: createdEmbedSessionSchema },
   },
   {
@@ -133,6 +142,7 @@ export const embedEndpoints: DocumentedEndpoint[] = [
     tag: 'account',
     credential: 'any',
     params: embedSessionIdParams,
+    example: { params: { id: 'es_4fQk2Z8mNp1xRt7LwY3s' } },
     success: { status: 200, description: 'The revoked session', schema: listedEmbedSessionSchema },
   },
 ]

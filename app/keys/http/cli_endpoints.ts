@@ -153,6 +153,7 @@ export const cliEndpoints: DocumentedEndpoint[] = [
     tag: 'account',
     credential: 'cli_token',
     body: createKeyBody,
+    example: { body: { name: 'Acme Dental portal', label: 'Acme Dental', monthlyLimit: 5000 } },
     success: { status: 201, description: 'The new key, shown once', schema: createdApiKeySchema },
   },
   {
@@ -164,6 +165,7 @@ export const cliEndpoints: DocumentedEndpoint[] = [
     tag: 'account',
     credential: 'cli_token',
     params: keyIdParams,
+    example: { params: { id: 42 } },
     success: { status: 204, description: 'Revoked' },
   },
   {
@@ -178,6 +180,7 @@ export const cliEndpoints: DocumentedEndpoint[] = [
     credential: 'cli_token',
     params: keyIdParams,
     body: updateKeyBody,
+    example: { params: { id: 42 }, body: { label: 'Acme Dental', monthlyLimit: 10000 } },
     success: { status: 200, description: 'The key (masked)', schema: listedApiKeySchema },
   },
   {
@@ -192,6 +195,7 @@ export const cliEndpoints: DocumentedEndpoint[] = [
     credential: 'cli_token',
     params: keyIdParams,
     body: rotateKeyBody,
+    example: { params: { id: 42 }, body: { graceSeconds: 3600 } },
     success: {
       status: 201,
       description: 'The new key (shown once) and the old key’s end',

@@ -64,5 +64,6 @@ export const usageReportEndpoint: DocumentedEndpoint = {
   tag: 'account',
   credential: 'cli_token',
   query: usageReportQuery,
+  example: { query: { month: '2026-01' } },
   success: { status: 200, description: 'The report', schema: usageReportSchema },
 }

@@ -119,6 +119,16 @@ test.group('MCP server (/mcp, Streamable HTTP)', () => {
           )
         }
       }
+      // One example per tool: the operation's request body example, or its parameters' values.
+      const example =
+        method === 'post'
+          ? operation.requestBody.content['application/json'].example
+          : Object.fromEntries(
+              operation.parameters
+                .filter((parameter: any) => parameter.example !== undefined)
+                .map((parameter: any) => [parameter.name, parameter.example])
+            )
+      assert.deepEqual(tool.inputSchema.examples, [example], tool.name)
       assert.deepEqual(
         tool.outputSchema,
         operation.responses['200'].content['application/json'].schema,

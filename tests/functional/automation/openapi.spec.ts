@@ -4,34 +4,7 @@ import { publishedRegistry } from '#automation/registry/published_actions'
 import { createApiKey } from '#tests/helpers/factories'
 import { ALEX, IDS, createConnectedUser, freshSandbox } from '#tests/helpers/meta'
 import { inertiaVersion } from '#tests/helpers/inertia'
-
-/**
- * Serialises `values` into a query string the way an OpenAPI client does, from the operation's
- * parameter definitions (style/explode, OpenAPI 3.1 §4.8.12.4): deepObject → `name[key]=v`,
- * form without explode → `name=a,b`, form with explode (the default) → `key=v` for objects.
- */
-function queryFromDocument(operation: any, values: Record<string, unknown>) {
-  const query = new URLSearchParams()
-  for (const parameter of operation.parameters) {
-    const value = values[parameter.name]
-    if (value === undefined) continue
-    const style = parameter.style ?? 'form'
-    const explode = parameter.explode ?? style === 'form'
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [key, item] of Object.entries(value)) {
-        if (style === 'deepObject') query.append(`${parameter.name}[${key}]`, String(item))
-        else if (explode) query.append(key, String(item))
-        else throw new Error(`unsupported style for ${parameter.name}`)
-      }
-    } else if (Array.isArray(value)) {
-      if (explode) for (const item of value) query.append(parameter.name, String(item))
-      else query.append(parameter.name, value.join(','))
-    } else {
-      query.append(parameter.name, String(value))
-    }
-  }
-  return query.toString()
-}
+import { queryFromDocument } from '#tests/helpers/openapi'
 
 const day = (offset: number) =>
   new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10)

@@ -1,6 +1,8 @@
 import { findPlan, cheapestPlanWith } from '#accounts/plan_catalog'
 import type { ActionRegistry, PublishedAction } from '#registry/action_registry'
 import { closeObjects, toJsonSchema } from '#registry/json_schema'
+import type { AppError } from '#shared/errors'
+import { proxyRefusals } from '#meta/actions/proxy_graph_request'
 import { integratorContextOutput, proxyRequestInput } from '#meta/validators/integrator'
 import { accountEndpoints } from '#automation/openapi/account_endpoints'
 import { documentedOperation } from '#automation/openapi/documented_operation'
@@ -387,26 +389,29 @@ function integratorPaths() {
             },
           },
         },
-        responses: errorResponsesFor({
-          success: {
-            description: "Meta's answer",
-            headers: {
-              ...rateLimitHeaders,
-              'x-app-usage': { schema: { type: 'string' }, description: "Meta's app usage" },
-              'x-ad-account-usage': {
-                schema: { type: 'string' },
-                description: "Meta's ad account usage",
+        responses: {
+          ...errorResponsesFor({
+            success: {
+              description: "Meta's answer",
+              headers: {
+                ...rateLimitHeaders,
+                'x-app-usage': { schema: { type: 'string' }, description: "Meta's app usage" },
+                'x-ad-account-usage': {
+                  schema: { type: 'string' },
+                  description: "Meta's ad account usage",
+                },
+                'x-business-use-case-usage': {
+                  schema: { type: 'string' },
+                  description: "Meta's business use case usage",
+                },
               },
-              'x-business-use-case-usage': {
-                schema: { type: 'string' },
-                description: "Meta's business use case usage",
-              },
+              content: { 'application/json': { schema: { type: 'object' } } },
             },
-            content: { 'application/json': { schema: { type: 'object' } } },
-          },
-          jsonBody: true,
-          callsMeta: true,
-        }),
+            jsonBody: true,
+            callsMeta: true,
+          }),
+          ...proxyRefusalResponses(),
+        },
       },
     },
   }
@@ -417,4 +422,44 @@ const proxyRequestExample = {
   method: 'GET',
   path: 'act_100000000001/campaigns',
   params: { fields: 'id,name,status,daily_budget', limit: 10 },
+}
+
+/**
+ * The proxy's 400 and 403 answers: the common ones plus its own refusals
+ * (`proxyRefusals`, the messages it really sends).
+ */
+function proxyRefusalResponses() {
+  const body = (error: AppError) => error.toJSON().error as ErrorExample
+  return {
+    '400': errorResponse(
+      'The body is not JSON, the method, path or params are refused, or Meta refused the request as invalid',
+      { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+      body(proxyRefusals.invalidMethod()),
+      body(proxyRefusals.invalidPath()),
+      body(proxyRefusals.invalidParams()),
+      body(proxyRefusals.paramNotAllowed('access_token')),
+      { code: 'meta_error', message: 'Invalid parameter', metaCode: 100, fbtraceId: 'AbCdEf123' }
+    ),
+    '403': errorResponse(
+      'The edge is not forwarded, the object is not in your ad accounts, a POST needs a higher plan, the account is suspended, or the Meta connection lacks a permission',
+      body(proxyRefusals.pathNotAllowed('users')),
+      {
+        code: 'meta_object_not_owned',
+        message:
+          'Meta object 120200000000101 is not in any ad account your Meta connection can see.',
+      },
+      {
+        code: 'plan_upgrade_required',
+        message:
+          'Writing to Meta through the proxy (POST /internal/meta/proxy with method POST) needs the Trafficker plan or higher. Ask the account owner to upgrade at /subscription.',
+        feature: 'automation_tools',
+        requiredPlan: 'trafficker',
+      },
+      { code: 'account_suspended', message: 'This account is suspended. Contact support.' },
+      {
+        code: 'meta_permission_denied',
+        message: 'Meta refused: the connected account lacks the permission for this.',
+      }
+    ),
+  }
 }

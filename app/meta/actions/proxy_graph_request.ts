@@ -67,6 +67,33 @@ export interface ProxyInput {
 const invalid = (code: string, message: string) => new AppError(code, message, 400)
 
 /**
+ * The proxy's own refusals, one function per code (the OpenAPI document lists them from
+ * here as the examples of the operation's 400 and 403 answers).
+ */
+export const proxyRefusals = {
+  invalidMethod: () => invalid('meta_proxy_invalid_method', 'method must be GET or POST.'),
+  invalidParams: () =>
+    invalid('meta_proxy_invalid_params', 'params must be an object of Graph API parameters.'),
+  paramsTooLarge: () => invalid('meta_proxy_invalid_params', 'params are larger than 64 KB.'),
+  paramNotAllowed: (name: string) =>
+    invalid(
+      'meta_proxy_param_not_allowed',
+      `The parameter "${name}" cannot be set through the proxy.`
+    ),
+  invalidPath: () =>
+    invalid(
+      'meta_proxy_invalid_path',
+      'path must be act_<id>, act_<id>/<edge>, <object id> or <object id>/<edge> (no query string, no host).'
+    ),
+  pathNotAllowed: (edge: string) =>
+    new AppError(
+      'meta_proxy_path_not_allowed',
+      `The edge "${edge}" is not available through the proxy.`,
+      403
+    ),
+}
+
+/**
  * `POST /internal/meta/proxy`: forwards one Graph API call with the key owner's stored Meta
  * token, for integrators (n8n) that need a Graph endpoint no action covers.
  *
@@ -90,7 +117,7 @@ export class ProxyGraphRequest {
   async execute(caller: ProxyCaller, input: ProxyInput) {
     const method = String(input.method ?? '').toUpperCase()
     if (method !== 'GET' && method !== 'POST') {
-      throw invalid('meta_proxy_invalid_method', 'method must be GET or POST.')
+      throw proxyRefusals.invalidMethod()
     }
     if (method === 'POST') {
       assertPlanHasFeature(
@@ -101,20 +128,14 @@ export class ProxyGraphRequest {
     }
     const params = input.params ?? {}
     if (typeof params !== 'object' || Array.isArray(params)) {
-      throw invalid(
-        'meta_proxy_invalid_params',
-        'params must be an object of Graph API parameters.'
-      )
+      throw proxyRefusals.invalidParams()
     }
     if (Buffer.byteLength(JSON.stringify(params)) > MAX_PARAMS_BYTES) {
-      throw invalid('meta_proxy_invalid_params', 'params are larger than 64 KB.')
+      throw proxyRefusals.paramsTooLarge()
     }
     for (const name of Object.keys(params)) {
       if (FORBIDDEN_PARAMS.has(name.toLowerCase()) || !/^[A-Za-z0-9_]+$/.test(name)) {
-        throw invalid(
-          'meta_proxy_param_not_allowed',
-          `The parameter "${name}" cannot be set through the proxy.`
-        )
+        throw proxyRefusals.paramNotAllowed(name)
       }
     }
 
@@ -124,19 +145,12 @@ export class ProxyGraphRequest {
       .replace(/^v\d+\.\d+\//, '')
     const match = /^(act_\d{1,20}|\d{1,25})(?:\/([a-z_]+))?$/.exec(path)
     if (!match) {
-      throw invalid(
-        'meta_proxy_invalid_path',
-        'path must be act_<id>, act_<id>/<edge>, <object id> or <object id>/<edge> (no query string, no host).'
-      )
+      throw proxyRefusals.invalidPath()
     }
     const [, node, edge] = match
     const isAccount = node.startsWith('act_')
     if (edge && !(isAccount ? ACCOUNT_EDGES : OBJECT_EDGES).has(edge)) {
-      throw new AppError(
-        'meta_proxy_path_not_allowed',
-        `The edge "${edge}" is not available through the proxy.`,
-        403
-      )
+      throw proxyRefusals.pathNotAllowed(edge)
     }
 
     const session = await this.meta.forUser(caller.userId)

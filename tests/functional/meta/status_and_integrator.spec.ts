@@ -278,6 +278,32 @@ test.group('Integrator endpoints (/internal/meta)', (group) => {
     }
   })
 
+  test('each refusal of the proxy is in the document under the status it answers, word for word', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createConnectedUser()
+    const { key } = await createApiKey(user)
+    const document = (await client.get('/api/v1/openapi.json')).body()
+    const responses = document.paths['/internal/meta/proxy'].post.responses
+    for (const body of [
+      { method: 'DELETE', path: IDS.aboCampaign },
+      { method: 'GET', path: 'me' },
+      { method: 'GET', path: IDS.aboCampaign, params: { access_token: 'x' } },
+      { method: 'GET', path: 'act_100000000001/users' },
+    ]) {
+      const response = await client.post('/internal/meta/proxy').bearerToken(key).json(body)
+      const { error } = response.body()
+      const documented = responses[String(response.status())]
+      assert.exists(documented, `${response.status()} is documented`)
+      assert.deepEqual(
+        documented.content?.['application/json']?.examples?.[error.code]?.value,
+        response.body(),
+        `${error.code} (${response.status()})`
+      )
+    }
+  })
+
   test("proxy passes Meta's refusal through as a mapped error (budget conflict 1885621)", async ({
     client,
   }) => {

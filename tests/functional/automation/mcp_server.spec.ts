@@ -33,6 +33,7 @@ test.group('MCP server (/mcp, Streamable HTTP)', () => {
     assert.include(instructions, 'list_ad_accounts')
     assert.include(instructions, 'minor units')
     assert.include(instructions, 'confirm: true')
+    assert.include(instructions, 'the smaller of remaining and key.remaining')
     await client.close()
   })
 
@@ -193,7 +194,7 @@ test.group('MCP server (/mcp, Streamable HTTP)', () => {
     assert,
   }) => {
     const user = await createUser()
-    const { key } = await createApiKey(user)
+    const { key, record } = await createApiKey(user)
     const client = await connectMcp(key)
     await client.listTools()
 
@@ -206,6 +207,12 @@ test.group('MCP server (/mcp, Streamable HTTP)', () => {
     assert.equal((second.structuredContent as any).total, 2)
     assert.equal((second.structuredContent as any).limit, 10_000)
     assert.deepEqual((second.structuredContent as any).plan, { id: 'free', name: 'Free' })
+    assert.deepEqual((second.structuredContent as any).key, {
+      id: record.id,
+      monthlyLimit: null,
+      used: 2,
+      remaining: null,
+    })
     assert.deepEqual(JSON.parse(textOf(second)), second.structuredContent)
     await client.close()
   })

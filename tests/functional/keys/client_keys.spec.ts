@@ -76,6 +76,40 @@ test.group('Client keys: limits on the metered API', () => {
     accountCloser.assertHeader('ratelimit-remaining', '9')
   })
 
+  test("get_usage reports the key's own limit and remaining beside the account's", async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    const { key, record } = await createApiKey(user, 'Acme', { monthlyLimit: 20 })
+    await setUsage(user.id, 17)
+    for (let call = 0; call < 2; call++) {
+      ;(await client.get('/api/v1/usage').bearerToken(key)).assertStatus(200)
+    }
+    const usage = await client.get('/api/v1/usage/get_usage').bearerToken(key)
+    usage.assertStatus(200)
+    assert.containsSubset(usage.body(), {
+      total: 20,
+      limit: 10000,
+      remaining: 9980,
+      key: { id: record.id, monthlyLimit: 20, used: 3, remaining: 17 },
+    })
+
+    const { key: plain, record: plainRecord } = await createApiKey(user, 'Plain')
+    const unlimited = await client.get('/api/v1/usage').bearerToken(plain)
+    assert.deepEqual(unlimited.body().key, {
+      id: plainRecord.id,
+      monthlyLimit: null,
+      used: 1,
+      remaining: null,
+    })
+    // The web app (no key) reads the account alone.
+    const session = await client.get('/api/actions/get_usage').loginAs(user)
+    session.assertStatus(200)
+    assert.isNull(session.body().key)
+    assert.equal(session.body().total, 21)
+  })
+
   test('every call is counted per key, with or without a limit', async ({ client, assert }) => {
     const user = await createUser()
     const { key: first } = await createApiKey(user, 'First')

@@ -96,7 +96,8 @@ export class CreateEmbedSession {
       allowedOrigins,
       hidePoweredBy: input.hidePoweredBy ?? false,
       secretHash: hashClientSecret(clientSecret),
-      expiresAt: DateTime.utc().plus({ seconds: ttlSeconds }),
+      // Whole seconds, as the column stores it: the answer and the listed session agree.
+      expiresAt: DateTime.utc().plus({ seconds: ttlSeconds }).startOf('second'),
     })
     return { id, clientSecret, expiresAt: session.expiresAt.toUTC().toISO()! }
   }

@@ -47,8 +47,10 @@ export const createEmbedSessionBody = z.strictObject({
     .min(1)
     .max(MAX_EMBED_ORIGINS)
     .describe(
-      'Origins of the pages that embed the widgets, e.g. https://portal.example.com (https; ' +
-        'http only for localhost). Other origins are refused and get no CORS headers'
+      'Origins of the pages that embed the widgets, each exactly as a browser sends it: ' +
+        'scheme://host[:port], e.g. https://portal.example.com (https; http only for ' +
+        'localhost), no path. Patterns such as https://*.example.com are refused (422): list ' +
+        'each origin. Other origins are refused and get no CORS headers'
     ),
   ttlSeconds: z
     .number()

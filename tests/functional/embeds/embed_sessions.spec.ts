@@ -119,6 +119,77 @@ test.group('Embed sessions: minting', (group) => {
     }
   })
 
+  test('an origin pattern or anything but an exact origin is refused with 422, and nothing is stored', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'agency')
+    const { key } = await createApiKey(user)
+    const cases: Array<[string, string]> = [
+      ['https://*.example.com', 'origin_pattern'],
+      ['https://portal.*', 'origin_pattern'],
+      ['*', 'origin_pattern'],
+      ['https://portal.example.com/embed', 'origin'],
+      ['https://portal.example.com?x=1', 'origin'],
+      ['https://user@portal.example.com', 'origin'],
+      ['https://portal..example.com', 'origin'],
+      ['https://port al.example.com', 'origin'],
+      ['portal.example.com', 'origin'],
+    ]
+    for (const [origin, rule] of cases) {
+      const response = await client
+        .post('/api/v1/embed/sessions')
+        .bearerToken(key)
+        .json({ components: ['quota'], allowedOrigins: [PORTAL, origin] })
+      response.assertStatus(422)
+      response.assertBodyContains({
+        error: { code: 'validation_failed', field: 'allowedOrigins.1', fields: [{ rule }] },
+      })
+    }
+    const wildcard = await client
+      .post('/api/v1/embed/sessions')
+      .bearerToken(key)
+      .json({ components: ['quota'], allowedOrigins: ['https://*.example.com'] })
+    assert.include(wildcard.body().error.message, 'list each origin exactly')
+    const stored = await db.from('embed_sessions').where('user_id', user.id).count('* as total')
+    assert.equal(Number(stored[0].total), 0)
+
+    const exact = await client
+      .post('/api/v1/embed/sessions')
+      .bearerToken(key)
+      .json({
+        components: ['quota'],
+        allowedOrigins: ['HTTPS://Portal.Example.com:443/', 'https://xn--bcher-kva.example'],
+      })
+    exact.assertStatus(201)
+    const listed = await client.get('/api/v1/embed/sessions').bearerToken(key)
+    assert.deepEqual(listed.body()[0].allowedOrigins, [
+      'https://portal.example.com',
+      'https://xn--bcher-kva.example',
+    ])
+  })
+
+  test('the mint answer and the listed session give the same expiresAt, to the second', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    await setPlan(user, 'agency')
+    const { key } = await createApiKey(user)
+    const minted = await client
+      .post('/api/v1/embed/sessions')
+      .bearerToken(key)
+      .json({ components: ['quota'], allowedOrigins: [PORTAL], ttlSeconds: 600 })
+    minted.assertStatus(201)
+    const { id, expiresAt } = minted.body()
+    const listed = (await client.get('/api/v1/embed/sessions').bearerToken(key)).body()
+    assert.equal(listed.find((session: { id: string }) => session.id === id).expiresAt, expiresAt)
+    assert.match(expiresAt, /:\d{2}\.000Z$/)
+    const revoked = await client.delete(`/api/v1/embed/sessions/${id}`).bearerToken(key)
+    assert.equal(revoked.body().expiresAt, expiresAt)
+  })
+
   test("another account's key or ad account is refused", async ({ client }) => {
     const stranger = await createUser()
     const { record: foreignKey } = await createApiKey(stranger)

@@ -132,8 +132,9 @@ function originOf(raw: string): string {
  * Queue options of a job that makes one webhook delivery attempt (alert deliveries, lead
  * forwarding): a retryable failure ({@link WebhookCallError} with `retryable`) throws, and the
  * queue retries with exponential backoff 30 s, 1 min, 2 min, 4 min, 8 min (each capped at
- * 30 min): 6 attempts over about 15 minutes, each under a 60 s timeout; failed jobs are kept 7 days. One policy for every module, so
- * docs/alerts.md and docs/leads.md describe the same retries.
+ * 30 min, and jittered ±25 % at random by `@boringnode/queue`'s `exponentialBackoff`): 6
+ * attempts over about 15 minutes, each under a 60 s timeout; failed jobs are kept 7 days. One
+ * policy for every module, so docs/alerts.md and docs/leads.md describe the same retries.
  */
 export function webhookDeliveryJobOptions(name: string): JobOptions {
   return {

@@ -11,7 +11,8 @@ interface DeliverAlertPayload {
 /**
  * Delivers one alert email or webhook call. A retryable failure (network, timeout, 408, 429,
  * 5xx, SMTP error) throws, so the queue retries it with exponential backoff: 30 s, 1 min,
- * 2 min, ... capped at 30 min, 6 attempts in all; then `failed` marks the delivery failed.
+ * 2 min, ... capped at 30 min, each jittered ±25 %, 6 attempts in all; then `failed` marks the
+ * delivery failed.
  */
 export default class DeliverAlert extends Job<DeliverAlertPayload> {
   static options: JobOptions = webhookDeliveryJobOptions('DeliverAlert')

@@ -11,7 +11,8 @@ interface ForwardLeadPayload {
 /**
  * POSTs one lead to one forwarding destination. A retryable failure (network, timeout, 408,
  * 429, 5xx) throws, so the queue retries it with exponential backoff: 30 s, 1 min, 2 min, ...
- * capped at 30 min, 6 attempts in all (as alert webhooks); then `failed` marks it failed.
+ * capped at 30 min, each jittered ±25 %, 6 attempts in all (as alert webhooks); then `failed`
+ * marks it failed.
  */
 export default class ForwardLead extends Job<ForwardLeadPayload> {
   static options: JobOptions = webhookDeliveryJobOptions('ForwardLead')

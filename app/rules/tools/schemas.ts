@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { PlanFeature } from '#accounts/plan_catalog'
 import { RULE_MODES, ruleDefinitionSchema } from '#rules/definition'
+import { RULE_TEMPLATES } from '#rules/templates'
 
 /** Shared zod pieces of the rule tools (money: integer minor units of each ad account's currency). */
 
@@ -22,28 +23,16 @@ export const definitionInput = ruleDefinitionSchema.describe(
   'The rule: scope (ad accounts, level, filters), conditions (groups combined with all/any), actions, guards, schedule. Money in minor units (5000 = 50.00), CTR in percent'
 )
 
+const stopLoss = RULE_TEMPLATES.find((template) => template.id === 'stop_loss')!.definition
+
 /**
  * The rule definition of the rule tools' published examples (OpenAPI, MCP): the stop-loss
- * template on one ad account of the test Meta sandbox, as a client sends it (defaults left
- * out). Pauses an active ad set whose cost per purchase over 3 days is above 50.00 once it
- * has spent 100.00, and notifies.
+ * template on one ad account of the test Meta sandbox. Pauses an active ad set whose cost per
+ * purchase over 3 days is above 50.00 once it has spent 100.00, and notifies.
  */
 export const definitionExample: z.input<typeof ruleDefinitionSchema> = {
-  scope: { adAccountIds: ['act_100000000001'], level: 'ad_set', filters: { statuses: ['ACTIVE'] } },
-  conditions: {
-    match: 'all',
-    groups: [
-      {
-        match: 'all',
-        conditions: [
-          { kind: 'value', metric: 'cpa', window: 'last_3d', operator: 'gt', value: 5000 },
-        ],
-      },
-    ],
-  },
-  actions: [{ type: 'pause' }, { type: 'notify' }],
-  guards: { minSpend: 10_000, cooldownHours: 24, maxObjectsPerRun: 10 },
-  schedule: { type: 'every', minutes: 60 },
+  ...stopLoss,
+  scope: { ...stopLoss.scope, adAccountIds: ['act_100000000001'] },
 }
 
 export const ruleOutput = z.object({

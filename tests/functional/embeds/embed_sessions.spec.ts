@@ -29,8 +29,12 @@ async function mint(
       ...body,
     })
   response.assertStatus(201)
-  const { id, clientSecret } = response.body() as { id: string; clientSecret: string }
-  return { user, key, id, clientSecret }
+  const { id, clientSecret, expiresAt } = response.body() as {
+    id: string
+    clientSecret: string
+    expiresAt: string
+  }
+  return { user, key, id, clientSecret, expiresAt }
 }
 
 function read(client: ApiClient, id: string, component: string, secret: string, origin = PORTAL) {
@@ -174,15 +178,7 @@ test.group('Embed sessions: minting', (group) => {
     client,
     assert,
   }) => {
-    const user = await createUser()
-    await setPlan(user, 'agency')
-    const { key } = await createApiKey(user)
-    const minted = await client
-      .post('/api/v1/embed/sessions')
-      .bearerToken(key)
-      .json({ components: ['quota'], allowedOrigins: [PORTAL], ttlSeconds: 600 })
-    minted.assertStatus(201)
-    const { id, expiresAt } = minted.body()
+    const { key, id, expiresAt } = await mint(client, { ttlSeconds: 600 })
     const listed = (await client.get('/api/v1/embed/sessions').bearerToken(key)).body()
     assert.equal(listed.find((session: { id: string }) => session.id === id).expiresAt, expiresAt)
     assert.match(expiresAt, /:\d{2}\.000Z$/)

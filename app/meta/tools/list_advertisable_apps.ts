@@ -13,6 +13,7 @@ export const listAdvertisableApps = defineAction({
   description:
     'Lists the apps an ad account can advertise, with their store URLs. An App promotion ad set promotes one of them: create_ad_set takes its id as promotedObject.application_id and one of its store URLs as promotedObject.object_store_url.',
   input: z.object({ adAccountId: adAccountIdInput }),
+  inputExample: { adAccountId: 'act_100000000001' },
   output: z.object({
     adAccountId: z.string(),
     apps: z.array(

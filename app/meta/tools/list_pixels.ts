@@ -13,6 +13,7 @@ export const listPixels = defineAction({
   description:
     'Lists the Meta pixels an ad account can use. A Sales (or website-conversion) ad set promotes one of them: create_ad_set takes its id as promotedObject.pixel_id, with the conversion event to optimize for as promotedObject.custom_event_type (e.g. PURCHASE). lastFiredTime says whether the pixel receives events.',
   input: z.object({ adAccountId: adAccountIdInput }),
+  inputExample: { adAccountId: 'act_100000000001' },
   output: z.object({
     adAccountId: z.string(),
     pixels: z.array(

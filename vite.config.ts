@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import inertia from '@adonisjs/inertia/vite'
@@ -7,8 +7,40 @@ import adonisjs from '@adonisjs/vite/client'
 
 const projectTmp = fileURLToPath(new URL('./tmp/', import.meta.url))
 
+/**
+ * Inertia 2's router loads before any page renders, and with it three dependencies that cost
+ * more than the parts it uses: axios (one request per visit), lodash-es (clone, compare,
+ * get/set) and laravel-precognition (Laravel's live validation, kept by `<Form>` though no page
+ * uses it). For imports made by Inertia's own packages, the production build resolves them to
+ * inertia/lib/inertia_http_client.ts (that request over XMLHttpRequest, as axios behaves for
+ * it), es-toolkit/compat (lodash's API, as Inertia 3 uses) and
+ * inertia/lib/precognition_unavailable.ts: about 30 KB gzip less on every page. Other importers
+ * get the real packages, and so does the development server (its pre-bundled Inertia).
+ */
+const INERTIA_DEPENDENCY_STAND_INS: Record<string, string> = {
+  'axios': fileURLToPath(new URL('./inertia/lib/inertia_http_client.ts', import.meta.url)),
+  'lodash-es': 'es-toolkit/compat',
+  'laravel-precognition': fileURLToPath(
+    new URL('./inertia/lib/precognition_unavailable.ts', import.meta.url)
+  ),
+}
+
+function inertiaDependencyStandIns(): Plugin {
+  return {
+    name: 'adrelay:inertia-dependency-stand-ins',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      const standIn = INERTIA_DEPENDENCY_STAND_INS[source]
+      if (!standIn || !importer?.includes('/node_modules/@inertiajs/')) return null
+      return this.resolve(standIn, importer, { ...options, skipSelf: true })
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
+    inertiaDependencyStandIns(),
     inertia({ ssr: { enabled: false } }),
     react(),
     tailwindcss(),
@@ -19,7 +51,7 @@ export default defineConfig({
       '~/': `${import.meta.dirname}/inertia/`,
       // Inertia's query-string helper: qs-esm is the same library as an ES module without
       // qs's polyfill chain (side-channel, get-intrinsic, object-inspect): about 10 KB gzip
-      // less on every page, which keeps the landing page within its 150 KB budget.
+      // less on every page's first load.
       'qs': 'qs-esm',
     },
   },

@@ -9,11 +9,12 @@ createInertiaApp({
   resolve: (name) =>
     resolvePageComponent(`./pages/${name}.tsx`, import.meta.glob('./pages/**/*.tsx')),
   setup({ el, App, props }) {
-    // The QueryClientProvider, the Tooltip provider and the Toaster live in the signed-in
-    // shell (layouts/app_shell.tsx), which every data page uses as its persistent layout: the
-    // public pages (landing, privacy, 404) then load neither TanStack Query nor Radix, keeping
-    // the landing page within its 150 KB gzip budget. A page outside the shell that needs
-    // queries or toasts must mount <QueryClientProvider client={queryClient}> / <Toaster />.
+    // The QueryClientProvider and the Toaster live in the signed-in shell
+    // (layouts/app_shell.tsx), which every data page uses as its persistent layout: the public
+    // pages (landing, privacy, 404) then load neither TanStack Query nor Radix, keeping the
+    // landing page within its first-load budget (scripts/bundle_budgets.mjs). A page outside
+    // the shell that needs queries or toasts must mount
+    // <QueryClientProvider client={queryClient}> / <Toaster />.
     createRoot(el).render(<App {...props} />)
   },
   progress: { color: '#4f46e5' },

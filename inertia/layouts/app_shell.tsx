@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link, usePage } from '@inertiajs/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { queryClient } from '~/lib/query_client'
@@ -21,13 +21,40 @@ import {
 } from 'lucide-react'
 import { Logo } from '~/components/logo'
 import { Badge } from '~/components/ui/badge'
-import { TooltipProvider } from '~/components/ui/tooltip'
-import { Toaster } from '~/components/ui/toaster'
 import { useSessionUser } from '~/hooks/use_session_user'
 import { useLiveNotifications } from '~/hooks/use_notifications'
-import { NotificationBell } from '~/components/notification_bell'
 import { cn } from '~/lib/utils'
 import type { SessionUser } from '~/types'
+
+// Loaded after the shell has rendered (their chunks start at once, beside the page's data):
+// the toaster (Radix Toast) renders nothing until a toast is raised, and the toast store
+// keeps any raised before it arrives; the bell's popover brings Radix Popover and Floating UI.
+const Toaster = lazy(() =>
+  import('~/components/ui/toaster').then((module) => ({ default: module.Toaster }))
+)
+const LazyNotificationBell = lazy(() =>
+  import('~/components/notification_bell').then((module) => ({
+    default: module.NotificationBell,
+  }))
+)
+
+/** The bell while its chunk loads: the same icon and size, busy (ADR 0023's settled signal). */
+function BellPlaceholder() {
+  return (
+    <span aria-busy="true" className="inline-block rounded-md p-2 text-slate-400">
+      <Bell className="size-5" aria-hidden="true" />
+      <span className="sr-only">Notifications</span>
+    </span>
+  )
+}
+
+function NotificationBell({ align }: { align?: 'start' | 'end' }) {
+  return (
+    <Suspense fallback={<BellPlaceholder />}>
+      <LazyNotificationBell align={align} />
+    </Suspense>
+  )
+}
 
 interface NavItem {
   label: string
@@ -154,7 +181,7 @@ function SidebarContents({
 /**
  * The signed-in shell (spec §2): a left sidebar from `lg` up; below that a top bar whose menu
  * button opens the same sidebar as a focus-trapped drawer. It also provides the app's one
- * QueryClient, the Tooltip provider and the Toaster (see app.tsx for why they live here).
+ * QueryClient and the Toaster (see app.tsx for why they live here).
  * Use it as a persistent layout: `Page.layout = (page) => <AppShell>{page}</AppShell>`.
  */
 export default function AppShell({ children }: { children: ReactNode }) {
@@ -170,7 +197,9 @@ export default function AppShell({ children }: { children: ReactNode }) {
         <main id="main-content" className="grid min-h-screen place-items-center bg-slate-50 p-4">
           {children}
         </main>
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </QueryClientProvider>
     )
   }
@@ -178,62 +207,62 @@ export default function AppShell({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <LiveNotifications userId={user.id} enabled={hasAlerts(user)} />
-      <TooltipProvider>
-        <div className="min-h-screen bg-slate-50 text-slate-900">
-          <a
-            href="#main-content"
-            className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
-          >
-            Skip to content
-          </a>
-          <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block">
-            <SidebarContents user={user} url={url} bell />
-          </aside>
+      <div className="min-h-screen bg-slate-50 text-slate-900">
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+        >
+          Skip to content
+        </a>
+        <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block">
+          <SidebarContents user={user} url={url} bell />
+        </aside>
 
-          <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
-            <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
-              <Link
-                href="/"
-                className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-              >
-                <Logo />
-              </Link>
-              <div className="flex items-center gap-1">
-                {hasAlerts(user) && <NotificationBell align="end" />}
-                <DialogPrimitive.Trigger className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-                  <Menu className="size-5" aria-hidden="true" />
-                  <span className="sr-only">Open menu</span>
-                </DialogPrimitive.Trigger>
-              </div>
-            </header>
-            <DialogPrimitive.Portal>
-              <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50 lg:hidden" />
-              <DialogPrimitive.Content
-                aria-describedby={undefined}
-                className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl focus:outline-none lg:hidden"
-              >
-                <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
-                <SidebarContents user={user} url={url} onNavigate={() => setMenuOpen(false)} />
-                <DialogPrimitive.Close className="absolute right-3 top-4 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-                  <X className="size-5" aria-hidden="true" />
-                  <span className="sr-only">Close menu</span>
-                </DialogPrimitive.Close>
-              </DialogPrimitive.Content>
-            </DialogPrimitive.Portal>
-          </DialogPrimitive.Root>
-
-          <div className="lg:pl-64">
-            <main
-              id="main-content"
-              tabIndex={-1}
-              className="mx-auto w-full max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
+        <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
+          <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
+            <Link
+              href="/"
+              className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             >
-              {children}
-            </main>
-          </div>
+              <Logo />
+            </Link>
+            <div className="flex items-center gap-1">
+              {hasAlerts(user) && <NotificationBell align="end" />}
+              <DialogPrimitive.Trigger className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                <Menu className="size-5" aria-hidden="true" />
+                <span className="sr-only">Open menu</span>
+              </DialogPrimitive.Trigger>
+            </div>
+          </header>
+          <DialogPrimitive.Portal>
+            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50 lg:hidden" />
+            <DialogPrimitive.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl focus:outline-none lg:hidden"
+            >
+              <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
+              <SidebarContents user={user} url={url} onNavigate={() => setMenuOpen(false)} />
+              <DialogPrimitive.Close className="absolute right-3 top-4 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                <X className="size-5" aria-hidden="true" />
+                <span className="sr-only">Close menu</span>
+              </DialogPrimitive.Close>
+            </DialogPrimitive.Content>
+          </DialogPrimitive.Portal>
+        </DialogPrimitive.Root>
+
+        <div className="lg:pl-64">
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
+          >
+            {children}
+          </main>
         </div>
+      </div>
+      <Suspense fallback={null}>
         <Toaster />
-      </TooltipProvider>
+      </Suspense>
     </QueryClientProvider>
   )
 }

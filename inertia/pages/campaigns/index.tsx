@@ -15,7 +15,6 @@ import {
   type TreeObject,
   type WriteRequest,
 } from '~/components/campaigns/campaign_tree'
-import { DetailDrawer } from '~/components/campaigns/detail_drawer'
 import { FailureAlert, WritePreviewDialog } from '~/components/campaigns/write_preview'
 import { useSessionUser } from '~/hooks/use_session_user'
 import { useMetaAdAccounts, useMetaStatus } from '~/hooks/use_meta_connection'
@@ -25,6 +24,12 @@ import { actionFailure, DATE_PRESET_LABELS } from '~/lib/campaigns'
 import type { PromotedObjectKind } from '~/types'
 
 const NewCampaignWizard = lazy(() => import('~/components/campaigns/new_campaign_wizard'))
+// Its daily chart brings recharts: loaded after the page has rendered (closed, it shows nothing).
+const DetailDrawer = lazy(() =>
+  import('~/components/campaigns/detail_drawer').then((module) => ({
+    default: module.DetailDrawer,
+  }))
+)
 
 /** Where Connect / Reconnect go: the OAuth start (a full-page redirect, spec §4). */
 const OAUTH_START = '/meta/oauth/start'
@@ -272,7 +277,9 @@ export default function Campaigns(props: CampaignsPageProps) {
           destructive={write.destructive}
         />
       )}
-      <DetailDrawer object={details} datePreset={datePreset} onClose={() => setDetails(null)} />
+      <Suspense fallback={null}>
+        <DetailDrawer object={details} datePreset={datePreset} onClose={() => setDetails(null)} />
+      </Suspense>
       {wizardOpen && adAccountId && account && (
         <Suspense fallback={null}>
           <NewCampaignWizard

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Head, Link, usePage } from '@inertiajs/react'
 import { AlertTriangle, Download, Lock, Play, Plus } from 'lucide-react'
 import AppShell, { PageHeader } from '~/layouts/app_shell'
@@ -10,7 +10,8 @@ import { Skeleton } from '~/components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
 import { ConfirmDialog } from '~/components/confirm_dialog'
 import { SignInRedirect } from '~/components/page_redirect'
-import { RuleBuilder, type RuleDraft } from '~/components/rules/rule_builder'
+import { DialogLoading } from '~/components/dialog_loading'
+import type { RuleDraft } from '~/components/rules/rule_builder'
 import { useSessionUser } from '~/hooks/use_session_user'
 import { useMetaAdAccounts, useMetaStatus } from '~/hooks/use_meta_connection'
 import {
@@ -39,6 +40,11 @@ import {
   type RulesTab,
 } from '~/lib/rules'
 import type { MetaAdAccount, RuleRunItemView, RuleRunView, RuleSummary } from '~/types'
+
+// Opened from New rule / Edit: loaded on first open.
+const RuleBuilder = lazy(() =>
+  import('~/components/rules/rule_builder').then((module) => ({ default: module.RuleBuilder }))
+)
 
 function LoadingRows() {
   return (
@@ -553,12 +559,14 @@ export default function RulesPage() {
       />
       <RulesContent openBuilder={openBuilder} />
       {draft && (
-        <RuleBuilder
-          key={builderKey}
-          draft={draft}
-          open={draft !== null}
-          onOpenChange={(open) => !open && setDraft(null)}
-        />
+        <Suspense fallback={<DialogLoading />}>
+          <RuleBuilder
+            key={builderKey}
+            draft={draft}
+            open={draft !== null}
+            onOpenChange={(open) => !open && setDraft(null)}
+          />
+        </Suspense>
       )}
     </AppShell>
   )

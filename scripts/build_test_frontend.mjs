@@ -6,8 +6,9 @@
 | what users load, one bundle per page instead of every module transformed on request.
 |
 | Skipped when fresh: the build is redone when any file the bundle can depend on was added,
-| removed or changed since (inertia/, resources/, app/, config/, the Vite and package files;
-| Tailwind scans the project for class names, and pages import shared modules from app/).
+| removed or changed since (inertia/, resources/, app/, config/, the Vite and package files,
+| this script and the budgets' graph plugin; Tailwind scans the project for class names, and
+| pages import shared modules from app/).
 | `--force` rebuilds.
 | The build goes to a folder of its own and replaces the previous one in one rename, so a build
 | that fails half-way leaves the last good one in place.
@@ -17,6 +18,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { firstLoadGraph } from './bundle_budgets.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -34,6 +36,8 @@ const SOURCES = [
   'tsconfig.json',
   'package.json',
   'package-lock.json',
+  'scripts/build_test_frontend.mjs',
+  'scripts/bundle_budgets.mjs',
 ]
 
 /** `relative path, size, mtime` of every file under `path`, one line each. */
@@ -84,6 +88,8 @@ export async function buildTestFrontend({ force = false } = {}) {
       logLevel: 'error',
       build: { emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 4096 },
       plugins: [
+        // The chunk graph the first-load budgets are checked on (scripts/bundle_budgets.mjs).
+        firstLoadGraph(),
         {
           // The AdonisJS plugin sets outDir to build/public/assets (the production build);
           // this build must never touch that one.

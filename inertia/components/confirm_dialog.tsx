@@ -1,53 +1,21 @@
-import type { ReactNode } from 'react'
-import { AlertDialog } from 'radix-ui'
-import { buttonVariants } from '~/components/ui/button'
-import { cn } from '~/lib/utils'
+import { lazy, Suspense } from 'react'
+import { DialogLoading } from '~/components/dialog_loading'
+import type { ConfirmDialogProps } from '~/components/confirm_dialog_panel'
+
+// Radix AlertDialog (and the Dialog it builds on) loads on the first confirmation asked.
+const ConfirmDialogPanel = lazy(() => import('~/components/confirm_dialog_panel'))
 
 /**
  * An in-page confirmation (Radix AlertDialog: focus-trapped, Cancel focused first) used instead
  * of the browser's confirm() for destructive actions, with the spec's question as its text.
+ * Renders nothing while closed; the first open shows `DialogLoading` until the dialog's code
+ * has arrived.
  */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  destructive = true,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  title: ReactNode
-  description: ReactNode
-  confirmLabel: string
-  onConfirm: () => void
-  destructive?: boolean
-}) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  if (!props.open) return null
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none">
-          <AlertDialog.Title className="text-lg font-semibold text-slate-950">
-            {title}
-          </AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-slate-700">
-            {description}
-          </AlertDialog.Description>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>
-              Cancel
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={cn(buttonVariants({ variant: destructive ? 'destructive' : 'default' }))}
-              onClick={onConfirm}
-            >
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={<DialogLoading />}>
+      <ConfirmDialogPanel {...props} />
+    </Suspense>
   )
 }

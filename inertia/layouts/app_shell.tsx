@@ -1,8 +1,7 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
 import { Link, usePage } from '@inertiajs/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { queryClient } from '~/lib/query_client'
-import { Dialog as DialogPrimitive } from 'radix-ui'
 import {
   BarChart3,
   Bell,
@@ -15,23 +14,22 @@ import {
   ShieldCheck,
   User as UserIcon,
   Workflow,
-  X,
   Contact,
   type LucideIcon,
 } from 'lucide-react'
 import { Logo } from '~/components/logo'
 import { Badge } from '~/components/ui/badge'
+import { Toaster } from '~/components/ui/toaster'
+import { DialogLoading } from '~/components/dialog_loading'
 import { useSessionUser } from '~/hooks/use_session_user'
 import { useLiveNotifications } from '~/hooks/use_notifications'
 import { cn } from '~/lib/utils'
 import type { SessionUser } from '~/types'
 
-// Loaded after the shell has rendered (their chunks start at once, beside the page's data):
-// the toaster (Radix Toast) renders nothing until a toast is raised, and the toast store
-// keeps any raised before it arrives; the bell's popover brings Radix Popover and Floating UI.
-const Toaster = lazy(() =>
-  import('~/components/ui/toaster').then((module) => ({ default: module.Toaster }))
-)
+// Not in the shell's first load: the bell (its popover brings Radix Popover and Floating UI)
+// loads once the shell has rendered, the drawer menu (Radix Dialog) on first open. The
+// toaster stays: a toast raised on arrival (Access Denied, Unauthorized) must show at once.
+const MobileMenu = lazy(() => import('~/layouts/mobile_menu'))
 const LazyNotificationBell = lazy(() =>
   import('~/components/notification_bell').then((module) => ({
     default: module.NotificationBell,
@@ -188,6 +186,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
   const user = useSessionUser()
   const { url } = usePage()
   const [menuOpen, setMenuOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
 
   // Signed-out visitors only reach a shell page for the moment before the page's
   // 'Unauthorized' redirect runs: no navigation for them.
@@ -197,9 +196,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
         <main id="main-content" className="grid min-h-screen place-items-center bg-slate-50 p-4">
           {children}
         </main>
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <Toaster />
       </QueryClientProvider>
     )
   }
@@ -218,37 +215,35 @@ export default function AppShell({ children }: { children: ReactNode }) {
           <SidebarContents user={user} url={url} bell />
         </aside>
 
-        <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
-          <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
-            <Link
-              href="/"
-              className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
+          <Link
+            href="/"
+            className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            <Logo />
+          </Link>
+          <div className="flex items-center gap-1">
+            {hasAlerts(user) && <NotificationBell align="end" />}
+            <button
+              ref={menuButton}
+              type="button"
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(true)}
+              className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             >
-              <Logo />
-            </Link>
-            <div className="flex items-center gap-1">
-              {hasAlerts(user) && <NotificationBell align="end" />}
-              <DialogPrimitive.Trigger className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-                <Menu className="size-5" aria-hidden="true" />
-                <span className="sr-only">Open menu</span>
-              </DialogPrimitive.Trigger>
-            </div>
-          </header>
-          <DialogPrimitive.Portal>
-            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50 lg:hidden" />
-            <DialogPrimitive.Content
-              aria-describedby={undefined}
-              className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl focus:outline-none lg:hidden"
-            >
-              <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
+              <Menu className="size-5" aria-hidden="true" />
+              <span className="sr-only">Open menu</span>
+            </button>
+          </div>
+        </header>
+        {menuOpen && (
+          <Suspense fallback={<DialogLoading />}>
+            <MobileMenu onClose={() => setMenuOpen(false)} triggerRef={menuButton}>
               <SidebarContents user={user} url={url} onNavigate={() => setMenuOpen(false)} />
-              <DialogPrimitive.Close className="absolute right-3 top-4 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-                <X className="size-5" aria-hidden="true" />
-                <span className="sr-only">Close menu</span>
-              </DialogPrimitive.Close>
-            </DialogPrimitive.Content>
-          </DialogPrimitive.Portal>
-        </DialogPrimitive.Root>
+            </MobileMenu>
+          </Suspense>
+        )}
 
         <div className="lg:pl-64">
           <main
@@ -260,9 +255,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
           </main>
         </div>
       </div>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <Toaster />
     </QueryClientProvider>
   )
 }

@@ -1,39 +1,53 @@
-import type { ComponentPropsWithoutRef, HTMLAttributes } from 'react'
-import { Dialog as DialogPrimitive } from 'radix-ui'
-import { X } from 'lucide-react'
+import { lazy, Suspense, type ComponentProps, type HTMLAttributes } from 'react'
+import { DialogLoading } from '~/components/dialog_loading'
+import type * as Parts from '~/components/ui/dialog_parts'
 import { cn } from '~/lib/utils'
 
-/** Radix Dialog: focus-trapped, Escape closes, focus returns to the trigger. */
-export const Dialog = DialogPrimitive.Root
-export const DialogTrigger = DialogPrimitive.Trigger
-export const DialogClose = DialogPrimitive.Close
+/*
+| Dialogs (Radix Dialog: focus-trapped, Escape closes) whose Radix code loads when a dialog
+| first opens: no page carries it in its first load. Every dialog here is controlled
+| (`open`): a closed one renders nothing, and the first open shows `DialogLoading` until
+| components/ui/dialog_parts.tsx has arrived.
+*/
+const loadParts = () => import('~/components/ui/dialog_parts')
+const DialogRoot = lazy(() => loadParts().then((parts) => ({ default: parts.DialogRoot })))
+const LazyContent = lazy(() => loadParts().then((parts) => ({ default: parts.DialogContent })))
+const LazyTitle = lazy(() => loadParts().then((parts) => ({ default: parts.DialogTitle })))
+const LazyDescription = lazy(() =>
+  loadParts().then((parts) => ({ default: parts.DialogDescription }))
+)
+const LazyTrigger = lazy(() => loadParts().then((parts) => ({ default: parts.DialogTrigger })))
+const LazyClose = lazy(() => loadParts().then((parts) => ({ default: parts.DialogClose })))
 
-export function DialogContent({
-  className,
-  children,
-  hideClose = false,
-  ...props
-}: ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+/** A dialog, shown while `open`. */
+export function Dialog(props: ComponentProps<typeof Parts.DialogRoot> & { open: boolean }) {
+  if (!props.open) return null
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid grid-cols-1 max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl focus:outline-none sm:p-6',
-          className
-        )}
-        {...props}
-      >
-        {children}
-        {!hideClose && (
-          <DialogPrimitive.Close className="absolute right-3 top-3 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-            <X className="size-4" aria-hidden="true" />
-            <span className="sr-only">Close</span>
-          </DialogPrimitive.Close>
-        )}
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <Suspense fallback={<DialogLoading />}>
+      <DialogRoot {...props} />
+    </Suspense>
   )
+}
+
+/** The dialog's panel, with its overlay and a Close button unless `hideClose`. */
+export function DialogContent(props: ComponentProps<typeof Parts.DialogContent>) {
+  return <LazyContent {...props} />
+}
+
+export function DialogTitle(props: ComponentProps<typeof Parts.DialogTitle>) {
+  return <LazyTitle {...props} />
+}
+
+export function DialogDescription(props: ComponentProps<typeof Parts.DialogDescription>) {
+  return <LazyDescription {...props} />
+}
+
+export function DialogTrigger(props: ComponentProps<typeof Parts.DialogTrigger>) {
+  return <LazyTrigger {...props} />
+}
+
+export function DialogClose(props: ComponentProps<typeof Parts.DialogClose>) {
+  return <LazyClose {...props} />
 }
 
 export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -46,26 +60,5 @@ export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElem
       className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
       {...props}
     />
-  )
-}
-
-export function DialogTitle({
-  className,
-  ...props
-}: ComponentPropsWithoutRef<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn('text-lg font-semibold leading-tight', className)}
-      {...props}
-    />
-  )
-}
-
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentPropsWithoutRef<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn('text-sm text-slate-600', className)} {...props} />
   )
 }

@@ -7,7 +7,8 @@
 | A page's first load is the JavaScript a browser fetches before that page can render: the
 | entry (inertia/app.tsx) and its static imports, plus the page's chunk and its static
 | imports, each file counted once, gzip level 9. Lazy `import()`s (charts, the API reference,
-| dialogs, the toaster) load after the page has rendered and are not counted.
+| dialogs, menus, the notification bell) load after the page has rendered or on first use and
+| are not counted.
 */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
